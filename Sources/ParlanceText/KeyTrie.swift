@@ -3,7 +3,7 @@
 ///
 /// Built once, then immutable and `Sendable`; look-ups do not allocate.
 struct KeyTrie<Value: Sendable>: Sendable {
-    private var children: [[String: Int32]] = [[:]]
+    private var children: [[TokenKey: Int32]] = [[:]]
     private var values: [Value?] = [nil]
     private var scalarChildren: [[UInt32: Int32]] = [[:]]
     private var scalarValues: [Value?] = [nil]
@@ -16,7 +16,7 @@ struct KeyTrie<Value: Sendable>: Sendable {
         mutating func insert(_ keys: [String], _ value: Value, replacing: Bool = false) {
             guard !keys.isEmpty, !keys.contains(where: \.isEmpty) else { return }
             var node = 0
-            for k in keys {
+            for k in keys.map(TokenKey.init) {
                 if let next = trie.children[node][k] {
                     node = Int(next)
                 } else {
@@ -58,7 +58,7 @@ struct KeyTrie<Value: Sendable>: Sendable {
         var node = 0
         var best: (Value, Int)?
         var i = start
-        while i < tokens.count, let next = children[node][key(tokens[i])] {
+        while i < tokens.count, let next = children[node][TokenKey(key(tokens[i]))] {
             node = Int(next)
             i += 1
             if let v = values[node] { best = (v, i) }

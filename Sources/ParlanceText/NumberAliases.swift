@@ -61,14 +61,25 @@ enum HanNumerals {
     static let counters: Set<Character> = Set("个個位人名辆輛台張张本枚杯次回件只隻条條块塊元円分秒時时点點号號日天年月週周歳岁度倍階层層つ匹頭头冊足着口家间間份首部课課組组把瓶碗盒箱双雙対対套")
 
     static func isNumeral(_ c: Character) -> Bool {
-        digitValues[c] != nil || smallUnits[c] != nil || largeUnits[c] != nil
+        guard let u = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }
+        return isNumeralScalar(u.value)
+    }
+
+    /// The numeral characters as scalars, for a check that needs no hashing.
+    static let numeralScalars: Set<UInt32> = Set(
+        (Array(digitValues.keys) + Array(smallUnits.keys) + Array(largeUnits.keys)).compactMap { $0.unicodeScalars.first?.value })
+
+    @inline(__always)
+    static func isNumeralScalar(_ v: UInt32) -> Bool {
+        v >= 0x3007 && v <= 0x9FFF && numeralScalars.contains(v)
     }
 
     /// Reads a numeral at the start of token `i` (possibly continuing into touching tokens), or
     /// after a digits token (`5` + `千`).
     static func read(_ tokens: [Token], at i: Int) -> NumberSpan? {
         let t = tokens[i]
-        guard t.kind == .ideographic || t.kind == .kana, let first = t.key.first, isNumeral(first) else { return nil }
+        guard t.kind == .ideographic || t.kind == .kana, let first = t.key.unicodeScalars.first,
+              isNumeralScalar(first.value) else { return nil }
         var chars: [Character] = []
         var end = i
         var endOffset = t.range.lowerBound

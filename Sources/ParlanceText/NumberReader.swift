@@ -19,6 +19,8 @@ public final class NumberReader: Sendable {
     private let decimal: HandlePool<OpaquePointer>?
     /// The number of spelled-out forms in the table.
     public let tableSize: Int
+    /// Indefinite articles that read as "one" before a power word (`a hundred`).
+    let articles: Set<String>
     /// Whether the locale groups thousands with a space (`1 000` in French and Russian).
     let groupsWithSpace: Bool
 
@@ -53,6 +55,7 @@ public final class NumberReader: Sendable {
         for (word, value) in NumberAliases.words(for: profile.locale.language) {
             builder.insert(profile.tokenize(word).map(\.key), Entry(value: value, ordinal: false, multiplier: false), replacing: true)
         }
+        articles = NumberAliases.articles(for: profile.locale.language)
         tableSize = builder.count
         trie = builder.build()
         status = 0
@@ -174,7 +177,7 @@ public final class NumberReader: Sendable {
         }
         var article = false
         var start = i
-        if NumberAliases.articles(for: profile.locale.language).contains(t.key), i + 1 < tokens.count {
+        if articles.contains(t.key), i + 1 < tokens.count {
             // "a hundred", "an hour"… only before a power word.
             article = true
             start = i + 1
@@ -210,7 +213,7 @@ public final class NumberReader: Sendable {
     /// A word written as one token from several number words (`hundertfünf`,
     /// `dreitausendzweihundert`), split greedily into table entries and summed.
     private func compound(_ t: Token, at i: Int) -> NumberSpan? {
-        guard t.kind == .word, t.key.count >= 4 else { return nil }
+        guard t.kind == .word, t.key.utf8.count >= 4 else { return nil }
         var rest = Substring(t.key)
         var total = 0.0, section = 0.0
         var parts = 0

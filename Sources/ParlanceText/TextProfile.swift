@@ -27,7 +27,7 @@ public final class TextProfile: Sendable {
     private let breaks: HandlePool<OpaquePointer>
     /// The folded key of every code point below `tableLimit` (Latin, Greek, Cyrillic, Armenian),
     /// computed once through the ICU path, so that most European words are keyed without ICU.
-    private let foldTable: [[UInt16]]
+    private let foldTable: [[UInt8]]
     private let rules: FoldRules
     static let tableLimit = 0x530
     private let latinTransliterator: TransliteratorPool?
@@ -68,7 +68,9 @@ public final class TextProfile: Sendable {
         latinTransliterator = try? TransliteratorPool.shared(id: "Any-Latin; Latin-ASCII")
         let rules = FoldRules(turkicCase: turkicCase, stripsMarks: foldsDiacritics, keptMarks: keptMarks)
         self.rules = rules
-        foldTable = (0..<Self.tableLimit).map { cp -> [UInt16] in cp < 0x80 ? [] : rules.fold([UInt16(cp)]) }
+        foldTable = (0..<Self.tableLimit).map { cp -> [UInt8] in
+            cp < 0x80 ? [] : Array(UTF16Fast.string(rules.fold([UInt16(cp)])).utf8)
+        }
     }
 
     /// The match key of a phrase: its tokens' keys joined by single spaces (no spaces between
@@ -241,20 +243,28 @@ public final class TextProfile: Sendable {
     ///
     /// - Complexity: O(n), no ICU call.
     private func tableKey(_ piece: UnsafeBufferPointer<UInt16>) -> String? {
-        var out: [UInt16] = []
-        out.reserveCapacity(piece.count + 2)
-        for u in piece {
-            if u < 0x80 {
-                if u == 0x60 { out.append(0x27) } else { out.append(u >= 0x41 && u <= 0x5A ? u + 32 : u) }
-            } else if Int(u) < Self.tableLimit && !(0x300...0x36F).contains(u) {
-                out.append(contentsOf: foldTable[Int(u)])
-            } else if Self.isFoldStable(u) {
-                out.append(u)
-            } else {
-                return nil
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: piece.count * 6) { out -> String? in
+            var j = 0
+            for u in piece {
+                if u < 0x80 {
+                    out[j] = u == 0x60 ? 0x27 : UInt8(u >= 0x41 && u <= 0x5A ? u + 32 : u)
+                    j += 1
+                } else if Int(u) < Self.tableLimit && !(0x300...0x36F).contains(u) {
+                    for b in foldTable[Int(u)] {
+                        out[j] = b
+                        j += 1
+                    }
+                } else if Self.isFoldStable(u) {
+                    out[j] = UInt8(0xE0 | (u >> 12))
+                    out[j + 1] = UInt8(0x80 | ((u >> 6) & 0x3F))
+                    out[j + 2] = UInt8(0x80 | (u & 0x3F))
+                    j += 3
+                } else {
+                    return nil
+                }
             }
+            return String(decoding: UnsafeBufferPointer(rebasing: out[0..<j]), as: UTF8.self)
         }
-        return UTF16Fast.string(out)
     }
 
     /// Kana and unified Han ideographs: caseless and unchanged by NFKC, never carrying marks
