@@ -53,6 +53,8 @@ enum TestData {
     }()
 
     static var hasAppleFixtures: Bool { CatalogFiles.isDirectory(appleFixtures) }
+
+    static let schemas: DomainSchemaSet = try! DomainSchemaSet.load(folder: path("Vocabulary/Domains"))
 }
 
 extension LocatedError {
