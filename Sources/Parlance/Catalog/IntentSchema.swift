@@ -57,7 +57,7 @@ public struct DomainSchemaSet: Sendable {
         "INCurrencyAmount", "INDateComponentsRange", "INPaymentMethod", "INMediaItem", "INMediaSearch",
         "INMediaDestination", "INNoteContent", "INTaskList", "INSpatialEventTrigger", "INTemporalEventTrigger",
         "INRestaurant", "INRestaurantGuest", "INRestaurantOffer", "INCallRecord", "INCallRecordFilter",
-        "INSendMessageAttachment",
+        "INSendMessageAttachment", "INFocusStatus",
     ]
 
     /// Reads every `*.yaml` file in `folder`. Intent names must be unique across files.
