@@ -4,6 +4,7 @@ public enum Parlance {
     nonisolated(unsafe) public static var commands: [any Command.Type] = [
         NormalizeCommand.self,
         AppsCommand.self,
+        TestCommand.self,
     ]
 
     public static let exitCodeHelp = """

@@ -1,0 +1,117 @@
+import Foundation
+import ParlanceText
+
+/// A slot list ready for matching: values in a trie over their folded keys (so finding the
+/// values that start at a position costs the length of the key, not the size of the list),
+/// number ranges with a trie of their spelled-out words, or a wildcard.
+struct CompiledList: Sendable {
+    enum Kind: Sendable { case values, range, wildcard }
+
+    struct Value: Sendable {
+        var output: JSONValue?
+        var context: [String: JSONValue]?
+        var metadata: [String: JSONValue]?
+        /// Plain values: the value as one literal chunk; template values: nil.
+        var chunk: CompiledProgram.Chunk?
+        /// Template values: the root node in the program.
+        var node: Int32
+    }
+
+    struct NumberWord: Sendable {
+        var chunk: CompiledProgram.Chunk
+        var value: Double
+    }
+
+    var kind: Kind
+    var values: [Value] = []
+    /// Plain values by their folded key without leading spaces.
+    var trie = ScalarTrie()
+    /// Plain values by their folded key without spaces between CJK characters.
+    var trieCJK = ScalarTrie()
+    /// Values with template syntax, in list order (always candidates, as in hassil).
+    var templated: [Int32] = []
+    var range = NumberRange(from: 0, to: 0)
+    var words = ScalarTrie()
+    var numberWords: [NumberWord] = []
+
+    static let wildcard = CompiledList(kind: .wildcard)
+
+    /// Longest accepted list value, in code points (Apple applies 1024 UTF-16 units to vocabulary).
+    static let maxValueLength = 1024
+
+    /// Compiles `list`; template values become nodes of `program` through `compileTemplate`.
+    ///
+    /// - Complexity: O(total length of the values) for text lists; one spell-out call per number
+    ///   and rule set for ranges with words.
+    static func compile(_ list: SlotList, fold: ScalarFold, language: String,
+                        compileTemplate: (TemplateExpression) throws -> Int32) throws -> CompiledList {
+        switch list {
+        case .wildcard:
+            return .wildcard
+        case .range(let r):
+            var c = CompiledList(kind: .range)
+            c.range = r
+            guard r.count <= 1_000_000 else {
+                throw GrammarError("range list of \(r.count) numbers is too large",
+                                   note: "ranges hold at most 1,000,000 numbers")
+            }
+            if r.words { c.addNumberWords(fold: fold, language: r.wordsLanguage ?? language) }
+            return c
+        case .values(let vs):
+            var c = CompiledList(kind: .values)
+            c.values.reserveCapacity(vs.count)
+            for v in vs {
+                var entry = Value(output: v.output, context: v.context, metadata: v.metadata, chunk: nil, node: -1)
+                if case .text(let t, _) = v.input {
+                    guard t.unicodeScalars.count <= maxValueLength else {
+                        throw GrammarError("list value longer than \(maxValueLength) characters: \(t.prefix(40))…")
+                    }
+                    let chunk = Self.chunk(t, fold: fold)
+                    entry.chunk = chunk
+                    let i = Int32(c.values.count)
+                    if chunk.strippedCount > 0 {
+                        c.trie.insert(chunk.folded[chunk.firstNonSpace...], i)
+                        c.trieCJK.insert(chunk.foldedCJK, i)
+                    }
+                } else {
+                    entry.node = try compileTemplate(v.input)
+                    c.templated.append(Int32(c.values.count))
+                }
+                c.values.append(entry)
+            }
+            return c
+        }
+    }
+
+    static func chunk(_ text: String, fold: ScalarFold) -> CompiledProgram.Chunk {
+        var p = CompiledProgram()
+        return p.chunks[Int(p.addChunk(text, fold: fold))]
+    }
+
+    /// Every number of the range in every cardinal spelling of the language, also with `ß` as
+    /// `ss` and with hyphens as spaces (hassil's `_build_range_trie`).
+    private mutating func addNumberWords(fold: ScalarFold, language: String) {
+        guard let locale = try? LocaleID(language), let f = try? SpellOutFormatter(locale: locale) else { return }
+        var numbers: [Double] = []
+        var n = range.from
+        while n <= range.to {
+            numbers.append(Double(n))
+            for fr in range.fractionValues { numbers.append(Double(n) + fr) }
+            n += range.step
+        }
+        for number in numbers {
+            let value = number * (range.multiplier ?? 1)
+            var used = Set<String>()
+            for words in f.spellings(of: number) {
+                for variant in [words, words.replacingOccurrences(of: "ß", with: "ss")] {
+                    let broken = String(variant.map { $0 == "-" || $0 == "_" ? " " : $0 })
+                    for w in [variant, broken] where used.insert(w).inserted {
+                        let chunk = Self.chunk(w, fold: fold)
+                        self.words.insert(chunk.folded, Int32(numberWords.count))
+                        numberWords.append(NumberWord(chunk: chunk, value: value))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// The compiled, immutable form of a grammar that the matcher walks: expression nodes in flat
+/// arrays (no template is ever expanded into its sentences), literal chunks pre-folded, rules
+/// shared by reference, lists compiled into tries.
+struct CompiledProgram: Sendable {
+    enum Kind: UInt8, Sendable { case text, sequence, alternative, permutation, list }
+
+    /// One expression node. `a`/`b`: chunk index (text); first child and count (groups);
+    /// list reference index (list).
+    struct Node: Sendable {
+        var kind: Kind
+        var a: Int32
+        var b: Int32
+    }
+
+    /// A literal chunk as hassil keeps it ("turn ", " light", "").
+    struct Chunk: Sendable {
+        /// Folded code points of the chunk.
+        var folded: [UInt32]
+        /// The same with spaces between CJK characters removed (`ignore_whitespace`).
+        var foldedCJK: [UInt32]
+        /// Index of the first non-space code point (the chunk with leading spaces stripped).
+        var firstNonSpace: Int
+        /// Length of the chunk without leading and trailing spaces (hassil's literal score).
+        var strippedCount: Int32
+        var strippedCountCJK: Int32
+        /// Ends with a space or an apostrophe: the next chunk starts a word.
+        var endsWord: Bool
+        var isEmpty: Bool { folded.isEmpty }
+        /// Non-empty and all spaces.
+        var isSpace: Bool
+    }
+
+    struct ListRef: Sendable {
+        var listName: Int32
+        var slot: Int32
+        var isCapture: Bool
+        var isEndOfWord: Bool
+        /// A list local to the template's block, else -1 (resolved at match time).
+        var local: Int32
+        /// For `{1..10:x}` without a list of that name: its compiled range list.
+        var inline: Int32
+    }
+
+    enum Shape: Sendable {
+        /// Matched against the text without skip words.
+        case plain
+        /// Only a wildcard: matched against the text with skip words, as said.
+        case wholeWildcard
+        /// Starts with a wildcard: skip words removed at the end only.
+        case leadingWildcard
+        /// Ends with a wildcard: skip words removed at the start only.
+        case trailingWildcard
+    }
+
+    struct CompiledTemplate: Sendable {
+        var root: Int32
+        var block: Int32
+        var shape: Shape
+        /// Required literal fragments in conjunctive normal form (fragment ids).
+        var clauses: [[Int32]]
+        var source: Template
+    }
+
+    struct Block: Sendable {
+        var intent: Int32
+        var data: IntentBlock
+    }
+
+    var nodes: [Node] = []
+    var children: [Int32] = []
+    var chunks: [Chunk] = []
+    var listRefs: [ListRef] = []
+    /// Grammar lists (by list name id) and block-local lists.
+    var lists: [CompiledList] = []
+    var grammarList: [Int32: Int32] = [:]
+    var listNames: [String] = []
+    var listNameIDs: [String: Int32] = [:]
+    var slotNames: [String] = []
+    var slotNameIDs: [String: Int32] = [:]
+    var intentNames: [String] = []
+    var blocks: [Block] = []
+    /// In hassil's order of trial: intents, blocks, templates (wildcard templates with more
+    /// literal chunks first).
+    var templates: [CompiledTemplate] = []
+
+    mutating func listID(_ name: String) -> Int32 {
+        if let i = listNameIDs[name] { return i }
+        listNames.append(name)
+        listNameIDs[name] = Int32(listNames.count - 1)
+        return Int32(listNames.count - 1)
+    }
+
+    mutating func slotID(_ name: String) -> Int32 {
+        if let i = slotNameIDs[name] { return i }
+        slotNames.append(name)
+        slotNameIDs[name] = Int32(slotNames.count - 1)
+        return Int32(slotNames.count - 1)
+    }
+
+    mutating func addChunk(_ text: String, fold: ScalarFold) -> Int32 {
+        let f = fold.fold(text)
+        var cjk = MatchText(scalars: f, offsets: [Int32](repeating: 0, count: f.count), sourceLength: 0)
+        cjk.removeCJKSpaces()
+        func strippedCount(_ s: [UInt32]) -> Int32 {
+            Int32(s.drop(while: { MatchText.isSpace($0) }).reversed().drop(while: { MatchText.isSpace($0) }).count)
+        }
+        chunks.append(Chunk(folded: f, foldedCJK: cjk.scalars,
+                            firstNonSpace: f.firstIndex(where: { !MatchText.isSpace($0) }) ?? f.count,
+                            strippedCount: strippedCount(f), strippedCountCJK: strippedCount(cjk.scalars),
+                            endsWord: text.hasSuffix(" ") || text.hasSuffix("'"),
+                            isSpace: !f.isEmpty && f.allSatisfy { MatchText.isSpace($0) }))
+        return Int32(chunks.count - 1)
+    }
+}

@@ -1,0 +1,82 @@
+/// `requires_context` and `excludes_context` as hassil checks them. A condition's value may be a
+/// single value, a list of allowed values, or `{value: …, slot: true | "name"}`; null accepts any
+/// value that is set.
+enum ContextRules {
+    /// `{value: x}` unwraps to `x`; null and missing are nil.
+    static func unwrap(_ v: JSONValue?) -> JSONValue? {
+        guard let v, !v.isNull else { return nil }
+        if let o = v.object { return unwrap(o["value"]) }
+        return v
+    }
+
+    /// hassil's `check_required_context`.
+    static func satisfiesRequired(_ required: [String: JSONValue], _ context: [String: JSONValue]?,
+                                  allowMissing: Bool) -> Bool {
+        for (key, condition) in required {
+            guard let ctx = context, let actualRaw = ctx[key] else {
+                if allowMissing { continue }
+                return false
+            }
+            let expected = unwrap(condition), actual = unwrap(actualRaw)
+            if case .array(let allowed)? = expected {
+                if !allowed.contains(actual ?? .null) { return false }
+            } else if let e = expected, actual != e {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// hassil's `check_excluded_context`.
+    static func satisfiesExcluded(_ excluded: [String: JSONValue], _ context: [String: JSONValue]?) -> Bool {
+        for (key, condition) in excluded {
+            guard let ctx = context, let actualRaw = ctx[key] else { continue }
+            let banned = unwrap(condition), actual = unwrap(actualRaw)
+            if case .array(let list)? = banned {
+                if list.contains(actual ?? .null) { return false }
+            } else if actual == banned {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// A slot filled from context by `requires_context` (`area: {slot: true}`).
+    struct CopiedSlot {
+        var name: String
+        var value: JSONValue
+        var text: String
+    }
+
+    /// hassil's `_copy_and_check_required_context`: nil when the match's context fails.
+    static func copySlots(_ required: [String: JSONValue], from context: [String: JSONValue]) -> [CopiedSlot]? {
+        var out: [CopiedSlot] = []
+        for (key, condition) in required.sorted(by: { $0.key < $1.key }) {
+            var slot: String?
+            var expected: JSONValue? = condition.isNull ? nil : condition
+            if let o = condition.object {
+                if let s = o["slot"]?.string { slot = s } else if o["slot"]?.bool == true { slot = key }
+                expected = o["value"].flatMap { $0.isNull ? nil : $0 }
+            }
+            var actual = context[key].flatMap { $0.isNull ? nil : $0 }
+            var text = ""
+            if let o = actual?.object {
+                text = o["text"]?.string ?? ""
+                actual = o["value"].flatMap { $0.isNull ? nil : $0 }
+            }
+            let ok: Bool
+            if let e = expected, let a = actual, a == e {
+                ok = true
+            } else if expected == nil, actual != nil {
+                ok = true
+            } else if case .array(let allowed)? = expected, let a = actual, allowed.contains(a) {
+                ok = true
+            } else {
+                ok = false
+            }
+            guard ok else { return nil }
+            if let slot, let a = actual { out.append(CopiedSlot(name: slot, value: a, text: text)) }
+        }
+        return out
+    }
+}

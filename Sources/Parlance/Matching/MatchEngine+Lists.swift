@@ -1,0 +1,175 @@
+import Foundation
+
+extension MatchEngine {
+    /// The list a reference reads: the block's own, else the caller's, else the grammar's, else
+    /// an inline range (`{1..10:x}`).
+    func list(for ref: CompiledProgram.ListRef) -> CompiledList? {
+        if ref.local >= 0 { return program.lists[Int(ref.local)] }
+        if let l = lists[ref.listName] { return l }
+        if let g = program.grammarList[ref.listName] { return program.lists[Int(g)] }
+        if ref.inline >= 0 { return program.lists[Int(ref.inline)] }
+        return nil
+    }
+
+    func matchList(_ ref: CompiledProgram.ListRef, _ s: State, _ k: (State) -> Void) {
+        guard s.pos < folded.count, let l = list(for: ref) else { return }
+        switch l.kind {
+        case .values: matchValues(l, ref, s, k)
+        case .range: matchRange(l, ref, s, k)
+        case .wildcard:
+            entities.append(Entity(slot: ref.slot, start: s.pos, end: s.pos, isWildcard: true, isOpen: true,
+                                   endOfWord: ref.isEndOfWord))
+            k(s)
+            entities.removeLast()
+        }
+    }
+
+    /// The values worth trying at `s`, in hassil's order: when the value must start here, the
+    /// trie's (shortest first), then template values; otherwise every value that occurs, in
+    /// list order.
+    ///
+    /// - Complexity: O(k) for a value that must start here (k: the longest key there), O(n · k)
+    ///   with an open wildcard; never O(size of the list).
+    func candidates(_ l: CompiledList, _ s: State) -> [Int32] {
+        var out: [Int32] = []
+        let anchored = openWildcard == nil && !ignoresWhitespace && s.sow
+        folded.withUnsafeBufferPointer { text in
+            if anchored {
+                let q = skipSpaces(s.pos, s.broken)
+                if s.broken {
+                    let b = text.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 }
+                    b.withUnsafeBufferPointer { l.trie.prefixes(of: $0, from: q) { _, v in out.append(v) } }
+                } else {
+                    l.trie.prefixes(of: text, from: q) { _, v in out.append(v) }
+                    if (q..<text.count).contains(where: { text[$0] == 0x2D || text[$0] == 0x5F }) {
+                        let b = text.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 }
+                        b.withUnsafeBufferPointer { l.trie.prefixes(of: $0, from: q) { _, v in out.append(v) } }
+                    }
+                }
+                out.append(contentsOf: l.templated)
+                return
+            }
+            if ignoresWhitespace && openWildcard == nil {
+                l.trieCJK.prefixes(of: text, from: s.pos) { _, v in out.append(v) }
+            } else {
+                for q in s.pos..<text.count { l.trie.prefixes(of: text, from: q) { _, v in out.append(v) } }
+            }
+            out.append(contentsOf: l.templated)
+            out = Array(Set(out)).sorted()
+        }
+        return out
+    }
+
+    func matchValues(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: (State) -> Void) {
+        let data = program.blocks[block].data
+        let wildcard = openWildcard
+        for i in candidates(l, s) {
+            let v = l.values[Int(i)]
+            if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < c.folded.count { continue }
+            if !data.requiresContext.isEmpty,
+               !ContextRules.satisfiesRequired(data.requiresContext, v.context, allowMissing: true) { continue }
+            if !data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(data.excludesContext, v.context) { continue }
+            let valueState = State(pos: s.pos, broken: s.broken, sow: s.sow, chunks: s.chunks)
+            let body: (State) -> Void = { vs in
+                var start = s.pos
+                if let w = wildcard, !self.entities[w].isOpen { start = self.entities[w].end }
+                let text = self.text(start, vs.pos, broken: vs.broken)
+                let pushed = !ref.isCapture
+                if pushed {
+                    self.entities.append(Entity(slot: ref.slot, start: start, end: vs.pos, value: v.output ?? .string(text),
+                                                metadata: v.metadata, isBroken: vs.broken))
+                }
+                let depth = self.context.count
+                for (key, value) in v.context ?? [:] { self.context.append((key, value)) }
+                k(State(pos: vs.pos, broken: vs.broken, sow: s.sow, chunks: s.chunks))
+                self.context.removeSubrange(depth...)
+                if pushed { self.entities.removeLast() }
+            }
+            if let c = v.chunk { matchChunk(c, valueState, body) } else { match(v.node, valueState, body) }
+        }
+    }
+
+    /// Digits at the start (`^\s*-?[0-9]+`, with `[.,][0-9]+` when the range has fractions):
+    /// the end of the number and whether it is one.
+    func digits(at p: Int, fractions: Bool, broken: Bool) -> Int? {
+        var q = skipSpaces(p, broken)
+        if q < folded.count && folded[q] == 0x2D { q += 1 }
+        func isDigit(_ i: Int) -> Bool { i < folded.count && folded[i] >= 0x30 && folded[i] <= 0x39 }
+        guard isDigit(q) else { return nil }
+        while isDigit(q) { q += 1 }
+        if fractions, q < folded.count, folded[q] == 0x2E || folded[q] == 0x2C, isDigit(q + 1) {
+            q += 1
+            while isDigit(q) { q += 1 }
+        }
+        return q
+    }
+
+    func number(_ start: Int, _ end: Int) -> Double? {
+        let s = MatchText.string(folded[start..<end]).trimmingCharacters(in: .whitespaces)
+        return Double(s.replacingOccurrences(of: ",", with: "."))
+    }
+
+    func matchRange(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: (State) -> Void) {
+        let r = l.range
+        let wildcard = openWildcard
+        let fractions = r.fractions != nil
+        // Where numbers in digits are: at the start, or anywhere when a wildcard is open.
+        var spans: [(Int, Int)] = []
+        if wildcard == nil {
+            if let e = digits(at: s.pos, fractions: fractions, broken: s.broken) { spans.append((s.pos, e)) }
+        } else {
+            var i = s.pos
+            while i < folded.count {
+                if let e = digits(at: i, fractions: fractions, broken: s.broken) {
+                    spans.append((i, e))
+                    i = e
+                } else {
+                    i += 1
+                }
+            }
+        }
+        var digitsMatched = false
+        if r.digits {
+            for (a, e) in spans {
+                guard let v = number(a, e), r.contains(v) else { continue }
+                digitsMatched = true
+                let saved = wildcard.map { entities[$0] }
+                if let w = wildcard {
+                    entities[w].isOpen = false
+                    entities[w].start = s.pos
+                    entities[w].end = a
+                }
+                entities.append(Entity(slot: ref.slot, start: a, end: e, value: .number(v * (r.multiplier ?? 1))))
+                k(State(pos: e, broken: s.broken, sow: s.sow, chunks: s.chunks))
+                entities.removeLast()
+                if let w = wildcard { entities[w] = saved! }
+            }
+        }
+        guard r.words, !digitsMatched, spans.isEmpty, !l.numberWords.isEmpty else { return }
+        var seen = Set<Int32>()
+        let last = wildcard == nil ? s.pos : folded.count - 1
+        for start in s.pos...max(s.pos, last) where start < folded.count {
+            var found: [Int32] = []
+            if s.broken {
+                let b = folded.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 }
+                b.withUnsafeBufferPointer { l.words.prefixes(of: $0, from: start) { _, w in found.append(w) } }
+            } else {
+                folded.withUnsafeBufferPointer { l.words.prefixes(of: $0, from: start) { _, w in found.append(w) } }
+            }
+            for w in found where seen.insert(w).inserted {
+                let word = l.numberWords[Int(w)]
+                let saved = wildcard.map { entities[$0] }
+                if let wi = wildcard {
+                    entities[wi].isOpen = false
+                    entities[wi].start = s.pos
+                    entities[wi].end = start
+                }
+                let end = start + word.chunk.folded.count
+                entities.append(Entity(slot: ref.slot, start: start, end: end, value: .number(word.value)))
+                matchChunk(word.chunk, State(pos: start, broken: s.broken, sow: s.sow, chunks: s.chunks), k)
+                entities.removeLast()
+                if let wi = wildcard { entities[wi] = saved! }
+            }
+        }
+    }
+}

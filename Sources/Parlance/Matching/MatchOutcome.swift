@@ -1,0 +1,118 @@
+extension MatchEngine {
+    /// hassil's `_process_match_contexts` for one way through a template: an open wildcard takes
+    /// the rest of the text, nothing but spaces and punctuation may be left, wildcards are not
+    /// empty, the context conditions hold; then fixed slots and slots from context are added.
+    func finish(_ s: State, template t: CompiledProgram.CompiledTemplate, text source: MatchText,
+                bestSlot: String?) -> TemplateMatch? {
+        var ents = entities
+        let rest = skipSpaces(s.pos, s.broken)
+        if rest < folded.count {
+            if let w = openWildcard {
+                var end = folded.count
+                while end > rest, MatchText.isSpace(ch(end - 1, s.broken)) { end -= 1 }
+                ents[w].isOpen = false
+                ents[w].start = rest
+                ents[w].end = end
+                ents[w].isBroken = s.broken
+            } else if !(rest..<folded.count).allSatisfy({ MatchText.isSpace(ch($0, s.broken)) || MatchText.isPunctuation(ch($0, s.broken)) }) {
+                return nil
+            }
+        }
+        var wildcards = 0, wildcardText = 0
+        for i in ents.indices where ents[i].isWildcard {
+            let e = ents[i]
+            if e.isOpen { return nil }
+            var a = e.start, z = e.end
+            while a < z, MatchText.isSpace(raw[a]) { a += 1 }
+            while z > a, MatchText.isSpace(raw[z - 1]) { z -= 1 }
+            if a == z { return nil }
+            ents[i].start = a
+            ents[i].end = z
+            ents[i].value = .string(self.text(a, z, broken: e.isBroken))
+            wildcards += 1
+            wildcardText += z - a
+        }
+        var ctx: [String: JSONValue] = [:]
+        for (k, v) in context { ctx[k] = v }
+        let data = program.blocks[Int(t.block)].data
+        if !data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(data.excludesContext, ctx) { return nil }
+        var copied: [ContextRules.CopiedSlot] = []
+        if !data.requiresContext.isEmpty {
+            guard let c = ContextRules.copySlots(data.requiresContext, from: ctx) else { return nil }
+            copied = c
+        }
+        var slots: [String: TemplateMatch.Slot] = [:]
+        var bestLength: Int?
+        for e in ents {
+            let name = program.slotNames[Int(e.slot)]
+            let txt = text(e.start, e.end, broken: e.isBroken)
+            let range = e.start < e.end
+                ? Int(source.offsets[e.start])..<Int(min(source.offsets[e.end - 1] + 1, source.sourceLength)) : nil
+            slots[name] = TemplateMatch.Slot(value: e.value ?? .string(txt), text: txt, range: range,
+                                             isWildcard: e.isWildcard, metadata: e.metadata)
+            if name == bestSlot { bestLength = e.isWildcard ? nil : txt.unicodeScalars.count }
+        }
+        let matched = Set(slots.keys)
+        for (name, value) in data.slots.sorted(by: { $0.key < $1.key }) where !matched.contains(name) {
+            slots[name] = TemplateMatch.Slot(value: value, text: "", range: nil, isWildcard: false, metadata: nil)
+            if name == bestSlot { bestLength = 0 }
+        }
+        for c in copied where !matched.contains(c.name) {
+            slots[c.name] = TemplateMatch.Slot(value: c.value, text: c.text, range: nil, isWildcard: false, metadata: nil)
+            if c.name == bestSlot { bestLength = c.text.unicodeScalars.count }
+        }
+        let intent = program.intentNames[Int(program.blocks[Int(t.block)].intent)]
+        return TemplateMatch(intent: intent, slots: slots, template: t.source, metadata: data.metadata,
+                             response: data.response, context: ctx,
+                             rank: .init(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
+                                         wildcardText: wildcardText, intent: intent))
+    }
+}
+
+extension SlotList {
+    /// The list with template values (`garage door[s]`) replaced by the sentences they say, for
+    /// lists compiled outside a grammar.
+    func expandingTemplates() throws -> SlotList {
+        guard case .values(let vs) = self else { return self }
+        var out: [SlotValue] = []
+        for v in vs {
+            if case .text = v.input {
+                out.append(v)
+                continue
+            }
+            for s in try v.input.sentences(limit: TemplateExpression.maxSentences) {
+                var e = v
+                e.input = .text(s, range: 0..<s.utf16.count)
+                out.append(e)
+            }
+        }
+        return .values(out)
+    }
+}
+
+extension TemplateExpression {
+    /// The most sentences `sentences(limit:)` produces for a list value.
+    public static let maxSentences = 1024
+
+    /// Every sentence the expression says (rules and lists are not followed), for list values
+    /// only: templates themselves are never expanded.
+    func sentences(limit: Int) throws -> [String] {
+        switch self {
+        case .text(let s, _): return [s]
+        case .alternative(let items, _, _):
+            let all = try items.flatMap { try $0.sentences(limit: limit) }
+            guard all.count <= limit else { throw GrammarError("list value says more than \(limit) sentences") }
+            return all
+        case .sequence(let items, _), .permutation(let items, _):
+            var acc = [""]
+            for i in items {
+                let next = try i.sentences(limit: limit)
+                acc = acc.flatMap { a in next.map { a + $0 } }
+                guard acc.count <= limit else { throw GrammarError("list value says more than \(limit) sentences") }
+            }
+            return acc
+        case .list, .rule:
+            throw GrammarError("a list value cannot refer to lists or rules here")
+        }
+    }
+}

@@ -1,0 +1,236 @@
+/// An utterance prepared for template matching the way hassil prepares it
+/// (`normalize_for_matching`, `remove_skip_words`): whitespace collapsed, NFC, `’` made `'`,
+/// punctuation removed at word edges, skip words dropped. Every scalar remembers the UTF-16
+/// offset it came from, so matched ranges point into the original utterance.
+///
+/// Scalars are kept as `UInt32` code points; lengths count code points, as hassil's do.
+struct MatchText: Sendable, Equatable {
+    var scalars: [UInt32]
+    /// UTF-16 offset in the original utterance of every scalar.
+    var offsets: [Int32]
+    /// UTF-16 length of the original utterance.
+    var sourceLength: Int32
+
+    init(_ s: String) {
+        scalars = []
+        offsets = []
+        scalars.reserveCapacity(s.utf8.count + 1)
+        offsets.reserveCapacity(s.utf8.count + 1)
+        var o: Int32 = 0
+        var lastSpace = false
+        var needsNFC = false
+        for u in s.unicodeScalars {
+            let v = u.value
+            defer { o += v > 0xFFFF ? 2 : 1 }
+            if Self.isSpace(v) {
+                if !lastSpace { scalars.append(0x20); offsets.append(o) }
+                lastSpace = true
+                continue
+            }
+            lastSpace = false
+            if v >= 0x300 && u.properties.canonicalCombiningClass != .notReordered { needsNFC = true }
+            scalars.append(v == 0x2019 ? 0x27 : v)
+            offsets.append(o)
+        }
+        sourceLength = o
+        if needsNFC { composeNFC() }
+        removePunctuation()
+        strip()
+    }
+
+    init(scalars: [UInt32], offsets: [Int32], sourceLength: Int32) {
+        self.scalars = scalars
+        self.offsets = offsets
+        self.sourceLength = sourceLength
+    }
+
+    var count: Int { scalars.count }
+    var string: String { Self.string(scalars[...]) }
+
+    static func string(_ s: ArraySlice<UInt32>) -> String {
+        var v = String.UnicodeScalarView()
+        for c in s { if let u = Unicode.Scalar(c) { v.append(u) } }
+        return String(v)
+    }
+
+    /// hassil's `fold_case` for keywords: Turkish I's to `i`, then full case folding.
+    static func foldString(_ s: String) -> String {
+        String(s.map { $0 == "İ" || $0 == "ı" ? "i" : $0 }).lowercased()
+    }
+
+    // MARK: Character classes, as Python's `re` sees them
+
+    @inline(__always) static func isSpace(_ c: UInt32) -> Bool {
+        c == 0x20 || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F) || c == 0x85 || c == 0xA0 || c == 0x1680
+            || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000
+    }
+
+    /// `\w`: letters, numbers and `_` (combining marks are not word characters in Python).
+    @inline(__always) static func isWord(_ c: UInt32) -> Bool {
+        if c < 0x80 {
+            return (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
+        }
+        guard let u = Unicode.Scalar(c) else { return false }
+        switch u.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// hassil's punctuation: `.。,，?¿？؟!¡！;；:：’…—–―`.
+    @inline(__always) static func isPunctuation(_ c: UInt32, period: Bool = true) -> Bool {
+        switch c {
+        case 0x2E: return period
+        case 0x3002, 0x2C, 0xFF0C, 0x3F, 0xBF, 0xFF1F, 0x61F, 0x21, 0xA1, 0xFF01, 0x3B, 0xFF1B, 0x3A, 0xFF1A,
+             0x2019, 0x2026, 0x2014, 0x2013, 0x2015: return true
+        default: return false
+        }
+    }
+
+    /// Han, kana and Hangul: the scripts between whose characters `ignore_whitespace` drops spaces.
+    @inline(__always) static func isCJK(_ c: UInt32) -> Bool {
+        (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x3040 && c <= 0x30FF) || (c >= 0xAC00 && c <= 0xD7AF)
+    }
+
+    // MARK: Editing with offsets kept
+
+    /// Keeps the scalars for which `keep` is true.
+    mutating func filter(_ keep: [Bool]) {
+        var s: [UInt32] = [], o: [Int32] = []
+        s.reserveCapacity(scalars.count)
+        o.reserveCapacity(scalars.count)
+        for i in scalars.indices where keep[i] {
+            s.append(scalars[i])
+            o.append(offsets[i])
+        }
+        scalars = s
+        offsets = o
+    }
+
+    mutating func strip() {
+        var lo = 0, hi = scalars.count
+        while lo < hi, Self.isSpace(scalars[lo]) { lo += 1 }
+        while hi > lo, Self.isSpace(scalars[hi - 1]) { hi -= 1 }
+        if lo == 0 && hi == scalars.count { return }
+        scalars = Array(scalars[lo..<hi])
+        offsets = Array(offsets[lo..<hi])
+    }
+
+    mutating func collapseSpaces() {
+        var keep = [Bool](repeating: true, count: scalars.count)
+        var changed = false
+        for i in scalars.indices where Self.isSpace(scalars[i]) {
+            scalars[i] = 0x20
+            if i > 0 && scalars[i - 1] == 0x20 { keep[i] = false; changed = true }
+        }
+        if changed { filter(keep) }
+    }
+
+    mutating func append(_ c: UInt32) {
+        scalars.append(c)
+        offsets.append(sourceLength)
+    }
+
+    /// Canonical composition; rare in transcripts, so offsets are simply padded as hassil pads them.
+    mutating func composeNFC() {
+        let composed = Array(string.precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value))
+        if composed.count != scalars.count {
+            var o = Array(offsets.prefix(composed.count))
+            while o.count < composed.count { o.append(o.last.map { $0 + 1 } ?? 0) }
+            offsets = o
+        }
+        scalars = composed
+    }
+
+    /// hassil's `_remove_punctuation`: six passes, each over the result of the previous one.
+    mutating func removePunctuation() {
+        guard scalars.contains(where: { Self.isPunctuation($0) }) else { return }
+        // ^[P]+
+        var lead = 0
+        while lead < scalars.count, Self.isPunctuation(scalars[lead]) { lead += 1 }
+        if lead > 0 { scalars.removeFirst(lead); offsets.removeFirst(lead) }
+        // [P]+$ unless the text ends with an initialism (A.C.)
+        if !endsWithInitialism() {
+            var n = scalars.count
+            while n > 0, Self.isPunctuation(scalars[n - 1]) { n -= 1 }
+            if n < scalars.count { scalars.removeLast(scalars.count - n); offsets.removeLast(offsets.count - n) }
+        }
+        // (?<=\W)[P]+(?=\w)
+        removeRuns { t, i, j in i > 0 && !Self.isWord(t[i - 1]) && j < t.count && Self.isWord(t[j]) ? j : nil }
+        // (?<=\w)[P-without-period]+(?=\W)
+        removeRuns(period: false) { t, i, j in i > 0 && Self.isWord(t[i - 1]) ? Self.lookaheadNonWord(t, i, j) : nil }
+        // (?<!\w\.\w)\.(?=\W)
+        removeEndPeriods()
+        // (?<=\W)[P]+(?=\W)
+        removeRuns { t, i, j in i > 0 && !Self.isWord(t[i - 1]) ? Self.lookaheadNonWord(t, i, j) : nil }
+    }
+
+    /// A greedy run `i..<j` followed by `(?=\W)`: backtracks by one when the run is followed by a
+    /// word character or the end, as the regex engine does.
+    private static func lookaheadNonWord(_ t: [UInt32], _ i: Int, _ j: Int) -> Int? {
+        if j < t.count && !isWord(t[j]) { return j }
+        return j - i >= 2 ? j - 1 : nil
+    }
+
+    /// Removes, left to right, the runs of punctuation for which `end` returns where they stop.
+    private mutating func removeRuns(period: Bool = true, _ end: ([UInt32], Int, Int) -> Int?) {
+        var keep = [Bool](repeating: true, count: scalars.count)
+        var changed = false
+        var i = 0
+        while i < scalars.count {
+            guard Self.isPunctuation(scalars[i], period: period) else { i += 1; continue }
+            var j = i
+            while j < scalars.count, Self.isPunctuation(scalars[j], period: period) { j += 1 }
+            if let e = end(scalars, i, j) {
+                for k in i..<e { keep[k] = false }
+                changed = true
+                i = e
+            } else {
+                i += 1
+            }
+        }
+        if changed { filter(keep) }
+    }
+
+    private mutating func removeEndPeriods() {
+        var keep = [Bool](repeating: true, count: scalars.count)
+        var changed = false
+        let t = scalars
+        for i in t.indices where t[i] == 0x2E && i + 1 < t.count && !Self.isWord(t[i + 1]) {
+            if i >= 3 && Self.isWord(t[i - 3]) && t[i - 2] == 0x2E && Self.isWord(t[i - 1]) { continue }
+            keep[i] = false
+            changed = true
+        }
+        if changed { filter(keep) }
+    }
+
+    /// `\b(?:\w\.){2,}$`
+    private func endsWithInitialism() -> Bool {
+        let t = scalars, n = t.count
+        guard n >= 4, t[n - 1] == 0x2E, Self.isWord(t[n - 2]), t[n - 3] == 0x2E, Self.isWord(t[n - 4]) else { return false }
+        return n == 4 || !Self.isWord(t[n - 5]) || (n >= 6 && t[n - 5] == 0x2E)
+    }
+
+    /// Drops spaces between two CJK characters (hassil's `ignore_whitespace`).
+    mutating func removeCJKSpaces() {
+        guard scalars.contains(0x20) else { return }
+        var keep = [Bool](repeating: true, count: scalars.count)
+        var changed = false
+        var i = 1
+        while i < scalars.count {
+            if Self.isSpace(scalars[i]) && Self.isCJK(scalars[i - 1]) {
+                var j = i
+                while j < scalars.count, Self.isSpace(scalars[j]) { j += 1 }
+                if j < scalars.count && Self.isCJK(scalars[j]) {
+                    for k in i..<j { keep[k] = false }
+                    changed = true
+                }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        if changed { filter(keep) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// hassil's `remove_skip_words`: filler phrases ("please", "can you") dropped before matching.
+/// Where words are spaced, a skip word goes only as a whole word and leaves a space; with
+/// `ignore_whitespace` (Chinese) it goes wherever it appears.
+struct SkipWords: Sendable {
+    enum Where { case anywhere, atStart, atEnd }
+
+    /// Folded skip words, longest first (the regex alternation's order).
+    let words: [[UInt32]]
+    let ignoresWhitespace: Bool
+
+    init(_ words: [String], fold: ScalarFold, ignoresWhitespace: Bool) {
+        let trimmed = Set(words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty })
+        self.words = trimmed.map { fold.fold($0) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+        self.ignoresWhitespace = ignoresWhitespace
+    }
+
+    /// The longest skip word at `i` of `folded` (with a non-word character or the end after it,
+    /// where words are spaced), as its length.
+    func word(at i: Int, in folded: [UInt32], checkEnd: Bool) -> Int? {
+        for w in words where i + w.count <= folded.count {
+            var j = 0
+            while j < w.count && folded[i + j] == w[j] { j += 1 }
+            guard j == w.count else { continue }
+            if checkEnd && i + j < folded.count && MatchText.isWord(folded[i + j]) { continue }
+            return w.count
+        }
+        return nil
+    }
+
+    /// `text` without its skip words; `fold` folds it for comparison.
+    ///
+    /// - Complexity: O(n · w) for n code points and w skip words.
+    func removing(from text: MatchText, _ place: Where, fold: ScalarFold) -> MatchText {
+        guard !words.isEmpty else { return text }
+        var t = text
+        switch place {
+        case .anywhere:
+            let f = fold.fold(t.scalars)
+            var s: [UInt32] = [], o: [Int32] = []
+            var i = 0
+            while i < f.count {
+                let boundary = ignoresWhitespace || i == 0 || !MatchText.isWord(t.scalars[i - 1])
+                if boundary, let n = word(at: i, in: f, checkEnd: !ignoresWhitespace) {
+                    if !ignoresWhitespace { s.append(0x20); o.append(t.offsets[i]) }
+                    i += n
+                    continue
+                }
+                s.append(t.scalars[i])
+                o.append(t.offsets[i])
+                i += 1
+            }
+            t.scalars = s
+            t.offsets = o
+            if !ignoresWhitespace {
+                t.collapseSpaces()
+                t.strip()
+            }
+        case .atStart:
+            while true {
+                let f = fold.fold(t.scalars)
+                guard let n = word(at: 0, in: f, checkEnd: !ignoresWhitespace) else { break }
+                var e = n
+                if !ignoresWhitespace { while e < f.count, MatchText.isSpace(f[e]) { e += 1 } }
+                t.scalars.removeFirst(e)
+                t.offsets.removeFirst(e)
+                if !ignoresWhitespace { t.collapseSpaces(); t.strip() }
+            }
+        case .atEnd:
+            while true {
+                let f = fold.fold(t.scalars)
+                var cut: Int?
+                for w in words where w.count <= f.count {
+                    let a = f.count - w.count
+                    guard Array(f[a...]) == w else { continue }
+                    if !ignoresWhitespace && a > 0 && MatchText.isWord(f[a - 1]) { continue }
+                    cut = a
+                    break
+                }
+                guard var a = cut else { break }
+                if !ignoresWhitespace { while a > 0, MatchText.isSpace(f[a - 1]) { a -= 1 } }
+                t.scalars.removeSubrange(a...)
+                t.offsets.removeSubrange(a...)
+                if !ignoresWhitespace { t.collapseSpaces(); t.strip() }
+            }
+        }
+        return t
+    }
+}

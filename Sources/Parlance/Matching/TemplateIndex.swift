@@ -1,0 +1,123 @@
+/// Finds the few templates worth trying for an utterance: each template requires literal
+/// fragments (in conjunctive normal form, as hassil's `get_required_clauses` computes them), one
+/// trie finds every fragment present in the utterance, and each template is filed under the
+/// fragments of its rarest clause, so only templates whose anchor is present are even checked.
+///
+/// The filter is sound: a template is skipped only when it cannot match.
+struct TemplateIndex: Sendable {
+    /// hassil stops following rules this deep when collecting fragments.
+    static let maxClauseDepth = 24
+
+    private(set) var fragments = ScalarTrie()
+    private(set) var fragmentCount = 0
+    /// Templates filed under each fragment of their anchor clause.
+    private var anchored: [[Int32]] = []
+    /// Templates that require no literal text (always tried).
+    private var unanchored: [Int32] = []
+    private var clauses: [[[Int32]]] = []
+    private var fragmentIDs: [[UInt32]: Int32] = [:]
+
+    init(program: CompiledProgram, grammar: IntentGrammar, fold: ScalarFold) {
+        for t in program.templates {
+            let rules = program.blocks[Int(t.block)].data.rules.merging(grammar.rules) { local, _ in local }
+            let cnf = Self.clauses(t.source.expression, rules: rules, depth: 0).map { clause in
+                Array(Set(clause.map { intern(fold.fold($0)) })).sorted()
+            }
+            clauses.append(Array(Set(cnf)))
+        }
+        var frequency = [Int](repeating: 0, count: fragmentCount)
+        for cnf in clauses { for f in Set(cnf.joined()) { frequency[Int(f)] += 1 } }
+        anchored = Array(repeating: [], count: fragmentCount)
+        for (i, cnf) in clauses.enumerated() {
+            guard let anchor = cnf.min(by: { a, b in
+                a.reduce(0) { $0 + frequency[Int($1)] } < b.reduce(0) { $0 + frequency[Int($1)] }
+            }) else {
+                unanchored.append(Int32(i))
+                continue
+            }
+            for f in anchor { anchored[Int(f)].append(Int32(i)) }
+        }
+    }
+
+    private mutating func intern(_ key: [UInt32]) -> Int32 {
+        if let id = fragmentIDs[key] { return id }
+        let id = Int32(fragmentCount)
+        fragmentIDs[key] = id
+        fragments.insert(key, id)
+        fragmentCount += 1
+        return id
+    }
+
+    /// hassil's `_required_clauses`, over the parsed expression.
+    static func clauses(_ e: TemplateExpression, rules: [String: Template], depth: Int) -> [[String]] {
+        if depth > maxClauseDepth { return [] }
+        switch e {
+        case .text(let s, _):
+            return s.split(whereSeparator: { $0.isWhitespace })
+                .filter { !$0.unicodeScalars.contains { MatchText.isPunctuation($0.value) || $0 == "’" } }
+                .map { [String($0)] }
+        case .alternative(let items, let optional, _):
+            if optional || items.isEmpty { return [] }
+            var merged: [String] = []
+            for item in items {
+                let branch = clauses(item, rules: rules, depth: depth + 1)
+                guard let smallest = branch.min(by: { $0.count < $1.count }) else { return [] }
+                merged.append(contentsOf: smallest)
+            }
+            return [merged]
+        case .sequence(let items, _), .permutation(let items, _):
+            return items.flatMap { clauses($0, rules: rules, depth: depth + 1) }
+        case .rule(let name, _):
+            guard let r = rules[name] else { return [] }
+            return clauses(r.expression, rules: rules, depth: depth + 1)
+        case .list:
+            return []
+        }
+    }
+
+    /// Scratch space for one look-up, reused across calls by one thread.
+    struct Scratch {
+        var present: [Bool] = []
+        var found: [Int32] = []
+        var seen: [Bool] = []
+        var touched: [Int32] = []
+    }
+
+    func makeScratch(templates: Int) -> Scratch {
+        Scratch(present: Array(repeating: false, count: fragmentCount), seen: Array(repeating: false, count: templates))
+    }
+
+    /// Records the fragments found anywhere in `text`.
+    ///
+    /// - Complexity: O(n · k): n positions, each walked as deep as a fragment matches.
+    func markFragments(in text: UnsafeBufferPointer<UInt32>, _ s: inout Scratch) {
+        for i in 0..<text.count {
+            fragments.prefixes(of: text, from: i) { _, id in
+                if !s.present[Int(id)] {
+                    s.present[Int(id)] = true
+                    s.found.append(id)
+                }
+            }
+        }
+    }
+
+    /// Indices of the templates that may match, in trial order; clears the scratch space.
+    ///
+    /// - Complexity: O(a + c log c): a templates filed under the fragments present, c candidates.
+    func candidates(_ s: inout Scratch) -> [Int32] {
+        var out = unanchored
+        for f in s.found {
+            for t in anchored[Int(f)] where !s.seen[Int(t)] {
+                s.seen[Int(t)] = true
+                s.touched.append(t)
+                if clauses[Int(t)].allSatisfy({ clause in clause.contains { s.present[Int($0)] } }) { out.append(t) }
+            }
+        }
+        for t in s.touched { s.seen[Int(t)] = false }
+        for f in s.found { s.present[Int(f)] = false }
+        s.touched.removeAll(keepingCapacity: true)
+        s.found.removeAll(keepingCapacity: true)
+        out.sort()
+        return out
+    }
+}

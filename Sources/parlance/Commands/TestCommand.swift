@@ -1,0 +1,104 @@
+import Foundation
+import Parlance
+
+/// `parlance test`: runs intent test files against a grammar and reports pass rates, failures
+/// and time per sentence.
+struct TestCommand: Command {
+    static let name = "test"
+    static let abstract = "Run intent tests (Home Assistant JSON Lines) against a grammar"
+    static let arguments = "TESTS..."
+    static let options: [OptionSpec] = [
+        OptionSpec("--grammar", short: "g", valueName: "file",
+                   help: "the grammar: a merged home-assistant-intents <lang>.json, or a YAML locale pack"),
+        OptionSpec("--rounds", valueName: "n", help: "match each sentence n times and keep the fastest (default: 1)"),
+        OptionSpec("--max-failures", valueName: "n", help: "failures listed per file (default: 20)"),
+    ] + OutputFormat.option([.text, .json])
+    static let discussion = """
+        Each line of a tests file is {"sentence", "intent", "slots", "slot_combination", "context",
+        "vocab"}; the name, area and floor lists are built from "vocab". A case passes strictly when the
+        best match has the intent, exactly the slots (a list means "any of") and the slot combination.
+        Exits 1 when any case fails.
+        """
+
+    let grammar: String
+    let files: [String]
+    let format: OutputFormat
+    let rounds: Int
+    let maxFailures: Int
+
+    init(_ a: ParsedArguments) throws {
+        guard let g = a.value("--grammar") else {
+            throw CLIError("missing --grammar", hint: "parlance test --grammar en.json tests/en.jsonl")
+        }
+        grammar = g
+        files = a.positionals
+        format = try OutputFormat.from(a, allowed: [.text, .json])
+        rounds = Int(a.value("--rounds") ?? "1") ?? 0
+        maxFailures = Int(a.value("--max-failures") ?? "20") ?? -1
+    }
+
+    func validate() throws {
+        if files.isEmpty { throw CLIError("missing TESTS", hint: "name one or more .jsonl test files") }
+        if rounds < 1 { throw CLIError("--rounds must be a positive number") }
+        if maxFailures < 0 { throw CLIError("--max-failures must be a number") }
+    }
+
+    func run(_ console: Console) throws -> ExitCode {
+        let url = URL(fileURLWithPath: grammar)
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw CLIError("cannot read grammar '\(grammar)'", code: .noInput)
+        }
+        let g: IntentGrammar
+        do { g = try HomeAssistantIntents.load(contentsOf: url) } catch let e as GrammarError {
+            throw CLIError("\(e)".replacingOccurrences(of: "error: ", with: ""), code: .dataError)
+        }
+        let matcher = try TemplateMatcher(grammar: g)
+        var reports: [IntentTestReport] = []
+        for f in files {
+            let u = URL(fileURLWithPath: f)
+            guard FileManager.default.isReadableFile(atPath: u.path) else {
+                throw CLIError("cannot read tests '\(f)'", code: .noInput)
+            }
+            let cases = try IntentTestCase.load(contentsOf: u)
+            reports.append(try IntentTestReport.run(cases, matcher: matcher, file: f, rounds: rounds))
+        }
+        if format == .json {
+            var trimmed = reports
+            for i in trimmed.indices { trimmed[i].failures = Array(trimmed[i].failures.prefix(maxFailures)) }
+            console.out(try CommandSupport.json(trimmed.count == 1 ? AnyEncodable(trimmed[0]) : AnyEncodable(trimmed)))
+        } else {
+            for r in reports { console.out(Self.text(r, maxFailures: maxFailures)) }
+        }
+        return reports.allSatisfy { $0.passed == $0.total } ? .success : .findings
+    }
+
+    static func percent(_ n: Int, _ total: Int) -> String {
+        String(format: "%.2f%%", total == 0 ? 100 : Double(n) * 100 / Double(total))
+    }
+
+    static func text(_ r: IntentTestReport, maxFailures: Int) -> String {
+        var s = "\(r.file): \(r.passed)/\(r.total) passed (strict \(percent(r.passed, r.total)); "
+            + "intent \(percent(r.intentPassed, r.total)); intent+slots \(percent(r.slotsPassed, r.total)))\n"
+        s += String(format: "  time per sentence: mean %.1f µs, median %.1f µs, p99 %.1f µs\n",
+                    r.meanMicroseconds, r.medianMicroseconds, r.p99Microseconds)
+        for f in r.failures.prefix(maxFailures) {
+            s += "  FAIL \(f.source) [\(f.verdict)] \(f.sentence.debugDescription)\n"
+            s += "    expected: \(f.expectedIntent) \(slotsText(f.expectedSlots)) (\(f.expectedSlotCombination ?? "-"))\n"
+            s += "    actual:   \(f.actualIntent ?? "no match") \(f.actualSlots.map(slotsText) ?? "") (\(f.actualSlotCombination ?? "-"))\n"
+            if let t = f.template { s += "    template: \(t)\n" }
+        }
+        if r.failures.count > maxFailures { s += "  … and \(r.failures.count - maxFailures) more failures\n" }
+        return s
+    }
+
+    static func slotsText(_ slots: [String: JSONValue]) -> String {
+        "{" + slots.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+    }
+}
+
+/// Lets one JSON call encode either a single report or a list of them.
+struct AnyEncodable: Encodable {
+    let value: any Encodable
+    init(_ value: any Encodable) { self.value = value }
+    func encode(to encoder: Encoder) throws { try value.encode(to: encoder) }
+}
