@@ -48,7 +48,11 @@ public struct PersonResolver: Sendable {
         public static let inflected = 0.88
         public static let transliterated = 0.8
         public static let fuzzy = 0.6
-        public static let unknown = 0.4
+        /// A short phrase that names nobody in the contacts ("my managers"): probably a person or
+        /// group the app knows, to confirm.
+        public static let unknown = 0.7
+        /// A longer phrase that names nobody: probably not a person at all.
+        public static let unlikely = 0.3
     }
 
     public init(locale: LocaleID, contacts: [Contact]) throws {
@@ -179,7 +183,8 @@ public struct PersonResolver: Sendable {
                                 resolution: ids.count == 1 ? .confirmationRequired : .disambiguation, candidates: people)
             }
         }
-        return Resolved(people: [ParameterValue.Person(name: raw.joined(separator: " "), identifier: nil)], score: Scoring.unknown,
+        return Resolved(people: [ParameterValue.Person(name: raw.joined(separator: " "), identifier: nil)],
+                        score: raw.count <= 3 ? Scoring.unknown : Scoring.unlikely,
                         match: .wildcard, resolution: .confirmationRequired, candidates: [])
     }
 

@@ -3,6 +3,8 @@ public enum Parlance {
     /// Every subcommand, in the order `--help` lists them.
     nonisolated(unsafe) public static var commands: [any Command.Type] = [
         NormalizeCommand.self,
+        MatchCommand.self,
+        ExplainCommand.self,
         AppsCommand.self,
         TestCommand.self,
     ]

@@ -7,7 +7,7 @@ struct TestCommand: Command {
     static let name = "test"
     static let abstract = "Run intent tests (Home Assistant JSON Lines) against a grammar"
     static let arguments = "TESTS..."
-    static let options: [OptionSpec] = [
+    static let options: [OptionSpec] = MatchSetup.options + [
         OptionSpec("--grammar", short: "g", valueName: "file",
                    help: "the grammar: a merged home-assistant-intents <lang>.json, or a YAML locale pack"),
         OptionSpec("--rounds", valueName: "n", help: "match each sentence n times and keep the fastest (default: 1)"),
@@ -26,12 +26,18 @@ struct TestCommand: Command {
     let rounds: Int
     let maxFailures: Int
 
+    let setup: MatchSetup
+
     init(_ a: ParsedArguments) throws {
-        guard let g = a.value("--grammar") else {
-            throw CLIError("missing --grammar", hint: "parlance test --grammar en.json tests/en.jsonl")
-        }
-        grammar = g
         files = a.positionals
+        setup = try MatchSetup(a)
+        if let g = a.value("--grammar") {
+            grammar = g
+        } else if !files.isEmpty && files.allSatisfy(PackTests.isPackPath) {
+            grammar = ""
+        } else {
+            throw CLIError("missing --grammar", hint: "parlance test --grammar en.json tests/en.jsonl, or parlance test Locales/")
+        }
         format = try OutputFormat.from(a, allowed: [.text, .json])
         rounds = Int(a.value("--rounds") ?? "1") ?? 0
         maxFailures = Int(a.value("--max-failures") ?? "20") ?? -1
@@ -44,6 +50,9 @@ struct TestCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitCode {
+        if grammar.isEmpty {
+            return try PackTests.run(files, setup: setup, format: format, maxFailures: maxFailures, console: console)
+        }
         let url = URL(fileURLWithPath: grammar)
         guard FileManager.default.isReadableFile(atPath: url.path) else {
             throw CLIError("cannot read grammar '\(grammar)'", code: .noInput)

@@ -1,0 +1,90 @@
+import ParlanceText
+
+/// Every way an app may be named in one locale, each with how much to trust it.
+///
+/// In order: the display name for the locale (1.0), the bundle or spoken name (0.97), alternative
+/// names (0.95), the same name split or merged as speech recognizers write it ("wender loon" for
+/// WenderLoon, 0.9), and — for an app not localized into the locale — its names in the other
+/// localizations (0.85; a Russian speaker says "Pigeon" when the app has no Russian name).
+/// A name that is confusable with another app's name is kept only in its exact written form, so
+/// that one app can never capture another.
+struct AppNames: Sendable {
+    struct Entry: Sendable, Hashable {
+        var bundleIdentifier: String
+        var said: String
+        var source: String
+        var score: Double
+    }
+
+    enum Score {
+        static let displayName = 1.0
+        static let otherName = 0.97
+        static let alternative = 0.95
+        static let respaced = 0.9
+        static let otherLocale = 0.85
+    }
+
+    let entries: [Entry]
+
+    init(apps: [App], locale: LocaleID, profile: TextProfile) {
+        var out: [Entry] = []
+        var seen: Set<String> = []
+        func add(_ app: App, _ said: String, _ source: String, _ score: Double) {
+            let key = app.bundleIdentifier + "\u{1}" + profile.key(said)
+            guard !said.isEmpty, seen.insert(key).inserted else { return }
+            out.append(Entry(bundleIdentifier: app.bundleIdentifier, said: said, source: source, score: score))
+        }
+        for app in apps {
+            let names = app.names(for: locale)
+            for n in names {
+                let exactLocale = n.fallback == .exact || n.fallback == .parentLocale
+                let score: Double
+                switch n.kind {
+                case .displayName: score = exactLocale ? Score.displayName : Score.otherLocale
+                case .alternative: score = Score.alternative
+                default: score = exactLocale ? Score.otherName : Score.otherLocale
+                }
+                let source = n.kind == .alternative ? "alternative" : (exactLocale ? n.kind.rawValue : "fallback")
+                add(app, n.value, source, score)
+                for variant in Self.respaced(n.value) { add(app, variant, "respaced", min(score, Score.respaced)) }
+            }
+            // Names from every other localization: people say the name they know.
+            for l in app.localizations {
+                for (kind, e) in l.names where kind == .displayName || kind == .bundleName {
+                    add(app, e.value, "otherLocale", Score.otherLocale)
+                }
+            }
+            for (_, v) in app.infoPlistNames { add(app, v, "fallback", Score.otherLocale) }
+        }
+        entries = Self.guardingConfusables(out)
+    }
+
+    /// "WenderLoon" → "Wender Loon"; "Wender Loon" → "WenderLoon"; digits apart from letters.
+    static func respaced(_ name: String) -> [String] {
+        var out: [String] = []
+        var split = ""
+        var prev: Character?
+        for c in name {
+            if let p = prev, (p.isLowercase && c.isUppercase) || (p.isLetter && c.isNumber) || (p.isNumber && c.isLetter) {
+                split.append(" ")
+            }
+            split.append(c)
+            prev = c
+        }
+        if split != name { out.append(split) }
+        let merged = name.filter { $0 != " " && $0 != "-" }
+        if merged != name && !merged.isEmpty { out.append(merged) }
+        return out
+    }
+
+    /// Drops variants (respaced, other-locale) whose confusable skeleton equals another app's.
+    static func guardingConfusables(_ entries: [Entry]) -> [Entry] {
+        var bySkeleton: [String: Set<String>] = [:]
+        let skeletons = entries.map { Confusables.skeleton($0.said) }
+        for (e, s) in zip(entries, skeletons) { bySkeleton[s, default: []].insert(e.bundleIdentifier) }
+        return zip(entries, skeletons).compactMap { e, s in
+            let shared = (bySkeleton[s]?.count ?? 0) > 1
+            return shared && e.score < Score.displayName ? nil : e
+        }
+    }
+}

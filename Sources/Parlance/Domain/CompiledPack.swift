@@ -1,0 +1,98 @@
+import ParlanceText
+
+/// One locale pack compiled against one catalog: the template matcher, the lists filled from
+/// the catalog (apps, contacts, vocabulary), and the resolvers its parameters need.
+struct CompiledPack: Sendable {
+    let pack: LocalePack
+    let locale: LocaleID
+    let matcher: TemplateMatcher
+    let lists: TemplateMatcher.Lists
+    let analyzer: TextAnalyzer
+    let persons: PersonResolver
+    let appNames: AppNames
+    /// Vocabulary list values: output key → (identifier, bundle identifier or nil for the user's).
+    let vocabulary: [String: (identifier: String, app: String?)]
+
+    init(pack: LocalePack, catalog: Catalog) throws {
+        self.pack = pack
+        locale = pack.locale
+        analyzer = try TextAnalyzer.shared(for: pack.locale)
+        let contacts = (catalog.userVocabulary.items[.contactName] ?? []).map {
+            PersonResolver.Contact(name: $0.name, identifier: $0.id ?? $0.name, pronunciation: $0.pronunciation)
+        }
+        persons = try PersonResolver(locale: pack.locale, contacts: contacts)
+        appNames = AppNames(apps: catalog.apps.apps, locale: pack.locale, profile: analyzer.profile)
+        var grammar = pack.grammar
+        var vocabulary: [String: (String, String?)] = [:]
+        grammar.intents += CustomIntentTemplates.intents(catalog: catalog, locale: pack.locale, appNames: appNames,
+                                                         profile: analyzer.profile, vocabulary: &vocabulary)
+        matcher = try TemplateMatcher(grammar: grammar)
+        var runtime: [String: SlotList] = [:]
+        for (name, type) in pack.typedLists {
+            switch type {
+            case .app:
+                runtime[name] = .values(appNames.entries.map {
+                    var v = SlotValue(text: $0.said, output: .string($0.bundleIdentifier))
+                    v.metadata = ["source": .string($0.source), "score": .number($0.score)]
+                    return v
+                })
+            case .person:
+                let values = Self.personValues(contacts, forms: PersonNameForms(language: pack.locale.language), profile: analyzer.profile)
+                runtime[name] = .values(values)
+                for i in 2...LocalePack.personListLength { runtime["\(name)__\(i)"] = .values(values) }
+            case .vocabulary(let parameter, let user):
+                var values: [SlotValue] = []
+                if let p = parameter {
+                    for app in catalog.apps.apps {
+                        for pv in app.vocabulary(for: pack.locale)?.parameterVocabularies ?? [] where pv.parameterNames.contains(p) {
+                            for item in pv.items {
+                                let key = "\(app.bundleIdentifier)|\(item.identifier)"
+                                vocabulary[key] = (item.identifier, app.bundleIdentifier)
+                                values += item.synonyms.map { SlotValue(text: $0.phrase, output: .string(key)) }
+                            }
+                        }
+                    }
+                }
+                for kind in user {
+                    guard let t = UserVocabulary.StringType(rawValue: kind) else { continue }
+                    for item in catalog.userVocabulary.items[t] ?? [] {
+                        let key = "user|\(item.id ?? item.name)"
+                        vocabulary[key] = (item.id ?? item.name, nil)
+                        values.append(SlotValue(text: item.name, output: .string(key)))
+                    }
+                }
+                runtime[name] = .values(values)
+            case .number, .currency, .date:
+                continue
+            }
+        }
+        lists = try matcher.lists(runtime)
+        self.vocabulary = vocabulary
+    }
+
+    /// Every form a contact may be said in: full name, each part alone, inflected forms, with
+    /// honorifics where the language uses them. The output is the contact's index.
+    static func personValues(_ contacts: [PersonResolver.Contact], forms: PersonNameForms, profile: TextProfile) -> [SlotValue] {
+        var out: [SlotValue] = []
+        for (i, c) in contacts.enumerated() {
+            let parts = profile.tokenize(c.name).map(\.text)
+            var said: [String] = [c.name]
+            if parts.count > 1 {
+                said.append(parts.joined())
+                said += parts
+                said += parts.flatMap { forms.forms(of: $0.lowercased()).dropFirst() }
+            } else {
+                said += forms.forms(of: c.name.lowercased()).dropFirst()
+            }
+            if !forms.honorificSuffixes.isEmpty {
+                let bases = parts.count > 1 ? [parts[0], parts.joined()] : [c.name]
+                said += bases.flatMap { b in forms.honorificSuffixes.map { b + $0 } }
+            }
+            var seen = Set<String>()
+            for s in said where seen.insert(s.lowercased()).inserted {
+                out.append(SlotValue(text: s, output: .number(Double(i))))
+            }
+        }
+        return out
+    }
+}

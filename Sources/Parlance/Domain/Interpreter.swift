@@ -1,0 +1,168 @@
+import ParlanceText
+
+/// Turns one template match into an `Interpretation`: the app (named or inferred), each slot
+/// typed and resolved as its SiriKit parameter, missing required parameters, and the score.
+///
+/// Scores, in one place:
+/// - an interpretation's score is `app × weakest parameter`;
+/// - `app` is the named app's name score (`AppNames.Score`: 1 for the display name down to 0.85
+///   for another localization's name), 0.85 when the only app supporting the intent is inferred,
+///   0.75 when several could take it (the reading then asks which);
+/// - a parameter scores 1 when exact, and less as `PersonResolver.Scoring` and the currency rules
+///   below say; a missing required parameter does not lower the score, it makes it `needsValue`.
+/// `accepted` is `score ≥ acceptThreshold` and a reading the app supports.
+struct Interpreter {
+    let pack: CompiledPack
+    let catalog: Catalog
+    let utterance: String
+
+    static let acceptThreshold = 0.6
+    static let inferredApp = 0.85
+    static let ambiguousApp = 0.75
+    static let nearTie = 0.03
+
+    func interpret(_ m: TemplateMatch) -> Interpretation? {
+        let schema = catalog.schemas.intent(m.intent)
+        let customOwner = catalog.apps.apps.first { app in app.customIntents.contains { $0.className == m.intent || $0.name == m.intent } }
+        let domain = schema?.domain ?? "custom"
+        var score = 1.0
+        var parameters: [String: ParameterMatch] = [:]
+
+        // The app.
+        var app: AppReference?
+        var appScore = 1.0
+        var candidates: [AppReference]?
+        var status = InterpretationStatus.ready
+        let supporting = catalog.apps.apps.filter { a in
+            a.supportedIntents.contains { $0.name == m.intent } || a.customIntents.contains { $0.className == m.intent || $0.name == m.intent }
+        }
+        if let s = m.slots["app"], let id = s.value.string, let a = catalog.apps.app(id) {
+            app = AppReference(bundleIdentifier: id, name: a.displayName(for: pack.locale)?.value ?? s.text, range: s.range,
+                               source: s.metadata?["source"]?.string)
+            appScore = s.metadata?["score"]?.number ?? 1
+            if !supporting.contains(where: { $0.bundleIdentifier == id }) { status = .unsupported }
+        } else if supporting.count == 1 {
+            let a = supporting[0]
+            app = AppReference(bundleIdentifier: a.bundleIdentifier, name: a.displayName(for: pack.locale)?.value ?? a.bundleIdentifier,
+                               range: nil, source: "inferred")
+            appScore = Self.inferredApp
+        } else if supporting.count > 1 {
+            candidates = supporting.map {
+                AppReference(bundleIdentifier: $0.bundleIdentifier, name: $0.displayName(for: pack.locale)?.value ?? $0.bundleIdentifier,
+                             range: nil, source: "inferred")
+            }
+            appScore = Self.ambiguousApp
+            status = .disambiguation
+        } else {
+            status = .unsupported
+        }
+        if customOwner != nil, app == nil { app = nil }
+
+        // The parameters.
+        var handled = Set<String>(["app"])
+        for (name, slot) in m.slots.sorted(by: { $0.key < $1.key }) where !handled.contains(name) {
+            let base = Self.baseName(name)
+            if handled.contains(base) { continue }
+            handled.insert(base)
+            let type = pack.pack.typedLists[base]
+            guard let p = parameter(base, type: type, m) else { return nil }
+            parameters[base] = p
+        }
+        for p in schema?.parameters ?? [] where p.isRequired && parameters[p.name] == nil {
+            parameters[p.name] = ParameterMatch(value: nil, text: nil, range: nil, score: 0, match: nil, resolution: .needsValue)
+        }
+        let weakest = parameters.values.filter { $0.resolution != .needsValue }.map(\.score).min() ?? 1
+        score = appScore * weakest
+        if status == .ready {
+            let order: [ResolutionStatus] = [.unsupported, .needsValue, .disambiguation, .confirmationRequired]
+            for o in order where parameters.values.contains(where: { $0.resolution == o }) {
+                status = InterpretationStatus(rawValue: o.rawValue) ?? .ready
+                break
+            }
+        }
+        let accepted = score >= Self.acceptThreshold && status != .unsupported
+        return Interpretation(app: app, intent: m.intent, domain: domain, score: (score * 1000).rounded() / 1000,
+                              accepted: accepted, resolution: status, parameters: parameters, appCandidates: candidates)
+    }
+
+    /// `recipients__2` → `recipients`.
+    static func baseName(_ slot: String) -> String {
+        if let r = slot.range(of: "__") { return String(slot[..<r.lowerBound]) }
+        return slot
+    }
+
+    /// The slot's text span, joining a person list's slots.
+    func span(_ base: String, _ m: TemplateMatch) -> (String, Range<Int>?) {
+        let parts = m.slots.filter { Self.baseName($0.key) == base }.values
+        let ranges = parts.compactMap(\.range)
+        guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else {
+            return (parts.first?.text ?? "", nil)
+        }
+        let u = Array(utterance.utf16)
+        return (String(decoding: u[lo..<min(hi, u.count)], as: UTF16.self), lo..<hi)
+    }
+
+    func parameter(_ name: String, type: TypedList?, _ m: TemplateMatch) -> ParameterMatch? {
+        let (text, range) = span(name, m)
+        let slot = m.slots[name] ?? m.slots.first { Self.baseName($0.key) == name }!.value
+        switch type {
+        case .person?:
+            let r = pack.persons.resolve(text)
+            let value: ParameterValue? = r.people.isEmpty ? nil : .persons(r.people)
+            return ParameterMatch(value: value, text: text, range: range, score: r.score, match: r.match, resolution: r.resolution,
+                                  alternatives: r.candidates.isEmpty ? nil : r.candidates.map { .persons([$0]) })
+        case .currency?:
+            let a = pack.analyzer.analyze(text)
+            if let amount = a.amounts.first, a.amounts.count == 1, amount.tokens == 0..<a.tokens.count {
+                return ParameterMatch(value: .currency(amount: amount.amount, currencyCode: amount.currencyCode), text: text,
+                                      range: range, score: 1, match: .currency, resolution: .success)
+            }
+            // A bare number: the locale's currency, to be confirmed.
+            if let n = a.numbers.first, a.numbers.count == 1, n.tokens.count == a.tokens.count, let local = pack.analyzer.currencies.localCurrency {
+                return ParameterMatch(value: .currency(amount: n.value, currencyCode: local), text: text, range: range,
+                                      score: 0.8, match: .number, resolution: .confirmationRequired)
+            }
+            return nil
+        case .number?:
+            guard let v = slot.value.number else { return nil }
+            return ParameterMatch(value: .number(v), text: text, range: range, score: 1, match: .number, resolution: .success)
+        case .vocabulary?, nil where slot.value.string.flatMap({ pack.vocabulary[$0] }) != nil:
+            let key = slot.value.string ?? ""
+            guard let entry = pack.vocabulary[key] else {
+                return ParameterMatch(value: .text(text), text: text, range: range, score: 0.9, match: .wildcard, resolution: .success)
+            }
+            return ParameterMatch(value: .vocabulary(identifier: entry.identifier, phrase: text), text: text, range: range,
+                                  score: 1, match: .synonym, resolution: .success)
+        default:
+            if slot.range == nil && !slot.isWildcard {
+                // A fixed slot of the template's block (`playShuffled: true`).
+                switch slot.value {
+                case .bool(let b): return ParameterMatch(value: .boolean(b), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
+                case .number(let n): return ParameterMatch(value: .number(n), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
+                case .string(let s): return ParameterMatch(value: .enumCase(s), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
+                default: break
+                }
+            }
+            if let n = slot.value.number, !slot.isWildcard {
+                return ParameterMatch(value: .number(n), text: text, range: range, score: 1, match: .number, resolution: .success)
+            }
+            let value = slot.isWildcard ? text : (slot.value.string ?? text)
+            return ParameterMatch(value: .text(value), text: text, range: range, score: slot.isWildcard ? 0.9 : 1,
+                                  match: slot.isWildcard ? .wildcard : .exact, resolution: .success)
+        }
+    }
+
+    /// Readings whose scores nearly tie but that name different apps or intents are not a guess
+    /// to make: both become a disambiguation, and neither is accepted.
+    static func markNearTies(_ readings: inout [Interpretation]) {
+        guard readings.count > 1 else { return }
+        let a = readings[0], b = readings[1]
+        let differ = a.intent != b.intent || a.app?.bundleIdentifier != b.app?.bundleIdentifier
+        if differ && a.score - b.score < nearTie && a.accepted && b.accepted {
+            for i in 0..<2 {
+                readings[i].resolution = .disambiguation
+                readings[i].accepted = false
+            }
+        }
+    }
+}

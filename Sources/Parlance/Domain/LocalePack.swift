@@ -1,0 +1,201 @@
+import Foundation
+import ParlanceText
+
+/// What fills a slot whose list declares a Parlance `type` (see Locales/README.md).
+public enum TypedList: Sendable, Hashable {
+    /// The user's contacts; lists of people and inflected forms.
+    case person
+    /// Digits and spelled-out numbers (the engine's `range` lists).
+    case number
+    /// Currency amounts, read by the text layer from the slot's text.
+    case currency
+    /// An app's `ParameterVocabulary` (`parameter`) and/or the user's vocabulary kinds (`user`).
+    case vocabulary(parameter: String?, user: [String])
+    /// Relative dates and times, kept as said.
+    case date
+    /// The addressed app.
+    case app
+}
+
+/// One locale's pack: its files merged into one hassil grammar, the typed lists taken out of it,
+/// and the phrase tests that mirror it.
+public struct LocalePack: Sendable {
+    public var locale: LocaleID
+    public var source: LocalePackSource
+    public var grammar: IntentGrammar
+    public var typedLists: [String: TypedList]
+    public var tests: [PhraseTest]
+
+    /// Slots Parlance adds when it rewrites a person slot into a list of people: `{recipients}`
+    /// becomes `({recipients}[<and>{recipients__2}]…|{recipients__any})`.
+    static let personListLength = 4
+    static let anySuffix = "__any"
+
+    /// Reads every file of `source`: packs merged into one grammar, tests read after them.
+    ///
+    /// - Complexity: O(total size of the files); templates are parsed, never expanded.
+    public static func load(_ source: LocalePackSource) throws -> LocalePack {
+        var merged: [String: JSONValue] = [:]
+        var intents: [String: [JSONValue]] = [:]
+        var lists: [String: JSONValue] = [:]
+        var rules: [String: JSONValue] = [:]
+        var skip: [JSONValue] = []
+        var ignoresWhitespace = false
+        var locations: [String: SourceLocation] = [:]
+        var typed: [String: TypedList] = [:]
+        for path in source.files {
+            let node = try YAML.parse(try readText(path), file: path)
+            let doc = node.jsonValue(recordingStringsInto: &locations)
+            guard let root = doc.object else { throw PackError(file: path, message: "expected a mapping with 'intents', 'lists', 'expansion_rules'") }
+            // A list defined alike in several files is one list; defined differently, each file's
+            // intents see their own (as block lists).
+            var local: [String: JSONValue] = [:]
+            for (k, v) in root["lists"]?.object ?? [:] {
+                let (engine, type) = try engineLists(k, v, file: path)
+                if let t = type {
+                    if let old = typed[k], old != t { throw PackError(file: path, message: "list '\(k)' has another type in another file of the pack") }
+                    typed[k] = t
+                }
+                for (name, body) in engine {
+                    if lists[name] == nil { lists[name] = body } else if lists[name] != body { local[name] = body }
+                }
+            }
+            for (name, body) in root["intents"]?.object ?? [:] {
+                var blocks = body["data"]?.array ?? []
+                if !local.isEmpty {
+                    blocks = blocks.map { b in
+                        guard var o = b.object else { return b }
+                        var l = o["lists"]?.object ?? [:]
+                        for (k, v) in local where l[k] == nil { l[k] = v }
+                        o["lists"] = .object(l)
+                        return .object(o)
+                    }
+                }
+                intents[name, default: []] += blocks
+            }
+            for (k, v) in root["expansion_rules"]?.object ?? [:] {
+                if let old = rules[k], old != v {
+                    throw PackError(file: path, message: "expansion rule '\(k)' is defined differently in two files of the pack")
+                }
+                rules[k] = v
+            }
+            skip += root["skip_words"]?.array ?? []
+            if root["settings"]?["ignore_whitespace"]?.bool == true { ignoresWhitespace = true }
+        }
+        if typed["app"] == nil {
+            typed["app"] = .app
+            lists["app"] = .object(["values": .array([])])
+        }
+        let people = typed.filter { $0.value == .person }.map(\.key)
+        let language = source.locale.language
+        let unspaced = ["ja", "zh", "th", "km", "lo", "my"].contains(language)
+        rules["parlance_person_and"] = .string(PersonNameForms(language: language).conjunctionRule)
+        func rewrite(_ s: String) -> String {
+            var out = s
+            for p in people {
+                // Template text is whitespace-sensitive: spaced scripts need the spaces written.
+                let gap = unspaced ? "" : " "
+                let more = (2...personListLength).map { "[\(gap)<parlance_person_and>\(gap){\(p)__\($0)}]" }.joined()
+                out = out.replacingOccurrences(of: "{\(p)}", with: "({\(p)}\(more)|{\(p)\(anySuffix):\(p)})")
+            }
+            return out
+        }
+        var intentDocs: [String: JSONValue] = [:]
+        for (name, blocks) in intents {
+            intentDocs[name] = .object(["data": .array(blocks.map { b in
+                guard var o = b.object else { return b }
+                o["sentences"] = .array((o["sentences"]?.array ?? []).map { .string(rewrite($0.string ?? "")) })
+                return .object(o)
+            })])
+        }
+        rules = rules.mapValues { .string(rewrite($0.string ?? "")) }
+        merged["language"] = .string(language)
+        merged["intents"] = .object(intentDocs)
+        merged["lists"] = .object(lists)
+        merged["expansion_rules"] = .object(rules)
+        merged["skip_words"] = .array(skip)
+        if ignoresWhitespace || ["zh", "ja"].contains(language) {
+            merged["settings"] = .object(["ignore_whitespace": .bool(true)])
+        }
+        let grammar = try GrammarLoader.grammar(from: .object(merged), file: source.folder) { locations[$0] }
+        var tests: [PhraseTest] = []
+        for file in source.tests {
+            let path = file
+            tests += try PhraseTest.load(path)
+        }
+        return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests)
+    }
+
+    /// The lists the engine sees for one list of a pack file, and its Parlance type if typed:
+    /// typed lists become what the engine knows, filled per catalog when compiled.
+    static func engineLists(_ name: String, _ body: JSONValue, file: String) throws -> ([String: JSONValue], TypedList?) {
+        guard let type = body["type"]?.string else { return ([name: body], nil) }
+        let empty = JSONValue.object(["values": .array([])])
+        switch type {
+        case "person":
+            var out = [name: empty, name + anySuffix: .object(["wildcard": .bool(true)])]
+            for i in 2...personListLength { out["\(name)__\(i)"] = empty }
+            return (out, .person)
+        case "number":
+            let r = body["range"] ?? .object(["from": .number(0), "to": .number(10_000)])
+            return ([name: .object(["range": r])], .number)
+        case "currency": return ([name: .object(["wildcard": .bool(true)])], .currency)
+        case "date": return ([name: .object(["wildcard": .bool(true)])], .date)
+        case "app": return ([name: empty], .app)
+        case "vocabulary":
+            let user = body["user"]?.array?.compactMap(\.string) ?? body["user"]?.string.map { [$0] } ?? []
+            return ([name: empty], .vocabulary(parameter: body["parameter"]?.string, user: user))
+        default:
+            throw PackError(file: file, message: "list '\(name)' has unknown type '\(type)' (person, number, currency, vocabulary, date, app)")
+        }
+    }
+
+    static func readText(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PackError(file: path, message: "cannot read the file")
+        }
+        guard let s = String(data: data, encoding: .utf8) else {
+            throw PackError(file: path, message: "the file is not UTF-8")
+        }
+        return s
+    }
+}
+
+/// A locale pack that cannot be read.
+public struct PackError: Error, CustomStringConvertible, Sendable {
+    public var file: String
+    public var message: String
+    public var description: String { "\(file): error: \(message)" }
+}
+
+extension PersonNameForms {
+    /// The conjunctions as a hassil alternative, with optional spaces for unspaced scripts.
+    var conjunctionRule: String {
+        // Punctuation is gone before matching, so "John, Kate and Ben" reads "John Kate and Ben":
+        // the conjunction is optional between two names.
+        let words = conjunctions.filter { $0 != "," && $0 != "、" }.sorted()
+        return "[(" + words.joined(separator: "|") + ")]"
+    }
+}
+
+extension YAMLNode {
+    /// The node as hassil's document model, remembering where each string stands.
+    func jsonValue(recordingStringsInto locations: inout [String: SourceLocation]) -> JSONValue {
+        switch self {
+        case .scalar(let s, let loc, let plain):
+            if locations[s] == nil { locations[s] = loc }
+            if plain {
+                if isNull { return .null }
+                if let b = bool { return .bool(b) }
+                if let d = double, s.first.map({ $0.isNumber || $0 == "-" }) == true { return .number(d) }
+            }
+            return .string(s)
+        case .sequence(let items, _):
+            return .array(items.map { $0.jsonValue(recordingStringsInto: &locations) })
+        case .mapping(let pairs, _):
+            var o: [String: JSONValue] = [:]
+            for p in pairs { o[p.key.string ?? "\(p.key)"] = p.value.jsonValue(recordingStringsInto: &locations) }
+            return .object(o)
+        }
+    }
+}
