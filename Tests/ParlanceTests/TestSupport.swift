@@ -79,6 +79,17 @@ func expectLocatedError(_ comment: String = "", sourceLocation: Testing.SourceLo
 
 /// A malformed input and where and how its loader must report it.
 struct BrokenInput: CustomStringConvertible, Sendable {
+    /// Runs `load` on this input and checks it fails at `position` with `message` and a hint.
+    @discardableResult
+    func expectFailure(sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                       _ load: (String) throws -> Void) -> (any LocatedError)? {
+        let e = expectLocatedError(name, sourceLocation: sourceLocation) { try load(text) }
+        #expect(e?.position == position, sourceLocation: sourceLocation)
+        #expect(e?.description.contains(message) == true, "\(e?.description ?? "")", sourceLocation: sourceLocation)
+        #expect(e?.hint.isEmpty == false, sourceLocation: sourceLocation)
+        return e
+    }
+
     let name: String
     let text: String
     /// `line:column` of the error.
