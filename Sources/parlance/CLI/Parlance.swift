@@ -3,6 +3,7 @@ public enum Parlance {
     /// Every subcommand, in the order `--help` lists them.
     nonisolated(unsafe) public static var commands: [any Command.Type] = [
         NormalizeCommand.self,
+        AppsCommand.self,
     ]
 
     public static let exitCodeHelp = """
