@@ -93,8 +93,8 @@ extension App {
                                                  displayPath: CatalogFiles.shown(shownResources, "InfoPlist.xcstrings"))
             app.localizations += try localizations(from: catalog)
         }
-        if app.displayName(for: app.developmentRegion ?? .base) == nil,
-           !app.localizations.contains(where: { $0.names[.displayName] != nil || $0.names[.bundleName] != nil }) {
+        let named: (Localization) -> Bool = { $0.names[.displayName] != nil || $0.names[.bundleName] != nil }
+        if app.infoPlistNames[.displayName] == nil, app.infoPlistNames[.bundleName] == nil, !app.localizations.contains(where: named) {
             app.notes.append(Note(file: shown, message: "no display name: neither Info.plist nor any localization sets CFBundleDisplayName or CFBundleName"))
         }
         return app
