@@ -11,7 +11,7 @@ extension App {
     /// `Contents/` folder is followed.
     ///
     /// A folder without `Info.plist` but with `.lproj` folders loads too (a localization
-    /// repository), identified by its folder name, with a note saying so.
+    /// repository), identified by its path, with a note saying so.
     ///
     /// - Parameters:
     ///   - path: the bundle folder on disk.
@@ -35,7 +35,9 @@ extension App {
         let hasInfo = CatalogFiles.isFile(infoPath)
         guard hasInfo || !lprojs.isEmpty else { throw AppBundleError.notABundle(ErrorSite(file: shown)) }
 
-        var app = App(bundleIdentifier: PathText(path).lastComponent, path: shown, developmentRegion: nil,
+        // Without a CFBundleIdentifier the folder identifies the app: its whole path, since
+        // localization folders are often just `Resources`.
+        var app = App(bundleIdentifier: shown, path: shown, developmentRegion: nil,
                       infoPlistNames: [:], alternativeNames: [], localizations: [], supportedIntents: [],
                       intentDefinitions: [], notes: [])
 
@@ -57,7 +59,7 @@ extension App {
             if let id = try info.optional("CFBundleIdentifier") {
                 app.bundleIdentifier = try id.string()
             } else {
-                app.notes.append(Note(file: shownInfo, message: "no CFBundleIdentifier; the folder name identifies the app"))
+                app.notes.append(Note(file: shownInfo, message: "no CFBundleIdentifier; the folder's path identifies the app"))
             }
             for (key, kind) in nameKeys {
                 if let v = try info.optional(key)?.string(), !v.isEmpty { app.infoPlistNames[kind] = v }
