@@ -19,6 +19,10 @@ extension App {
     ///   - schemas: intent names in the app's files are checked against these.
     /// - Complexity: O(n) in the total size of the bundle's files.
     public static func load(at path: String, shownAs: String? = nil, schemas: DomainSchemaSet) throws -> App {
+        try load(at: path, shownAs: shownAs, schemas: schemas, locales: LocaleNameCache())
+    }
+
+    static func load(at path: String, shownAs: String?, schemas: DomainSchemaSet, locales: LocaleNameCache) throws -> App {
         let shown = shownAs ?? path
         var root = path, shownRoot = shown
         if CatalogFiles.isFile(path + "/Contents/Info.plist") {
@@ -65,7 +69,7 @@ extension App {
                 if let v = try info.optional(key)?.string(), !v.isEmpty { app.infoPlistNames[kind] = v }
             }
             if let dev = try info.optional("CFBundleDevelopmentRegion") {
-                app.developmentRegion = try LocalizationFolder.locale(try dev.string(), site: dev.site)
+                app.developmentRegion = try locales.locale(try dev.string(), site: dev.site)
             }
             for alt in try info.optional("INAlternativeAppNames")?.array() ?? [] {
                 app.alternativeNames.append(LocalizedName(
@@ -88,12 +92,13 @@ extension App {
         }
 
         for l in lprojs {
-            app.localizations.append(try localization(folder: l, in: resources, shown: shownResources, check: check, notes: &app.notes))
+            app.localizations.append(try localization(folder: l, in: resources, shown: shownResources, check: check,
+                                                      locales: locales, notes: &app.notes))
         }
         if CatalogFiles.isFile(resources + "/InfoPlist.xcstrings") {
             let catalog = try StringCatalog.load(resources + "/InfoPlist.xcstrings",
                                                  displayPath: CatalogFiles.shown(shownResources, "InfoPlist.xcstrings"))
-            app.localizations += try localizations(from: catalog)
+            app.localizations += try localizations(from: catalog, locales: locales)
         }
         let named: (Localization) -> Bool = { $0.names[.displayName] != nil || $0.names[.bundleName] != nil }
         if app.infoPlistNames[.displayName] == nil, app.infoPlistNames[.bundleName] == nil, !app.localizations.contains(where: named) {
@@ -112,9 +117,9 @@ extension App {
     }
 
     private static func localization(folder: String, in resources: String, shown: String, check: IntentNameCheck,
-                                     notes: inout [Note]) throws -> Localization {
+                                     locales: LocaleNameCache, notes: inout [Note]) throws -> Localization {
         let shownFolder = CatalogFiles.shown(shown, folder)
-        let locale = try LocalizationFolder.locale(folder, site: ErrorSite(file: shownFolder))
+        let locale = try locales.locale(folder, site: ErrorSite(file: shownFolder))
         var l = Localization(folder: folder, locale: locale, names: [:], vocabulary: nil)
         let stringsPath = resources + "/" + folder + "/InfoPlist.strings"
         if CatalogFiles.isFile(stringsPath) {
@@ -137,7 +142,7 @@ extension App {
         return l
     }
 
-    private static func localizations(from catalog: StringCatalog) throws -> [Localization] {
+    private static func localizations(from catalog: StringCatalog, locales: LocaleNameCache) throws -> [Localization] {
         var byLanguage: [String: [LocalizedName.Kind: Localization.Entry]] = [:]
         for (key, kind) in nameKeys {
             for language in catalog.languages(for: key) {
@@ -147,7 +152,7 @@ extension App {
         }
         return try byLanguage.sorted { $0.key < $1.key }.map { language, names in
             Localization(folder: "InfoPlist.xcstrings (\(language))",
-                         locale: try LocalizationFolder.locale(language, site: ErrorSite(file: catalog.file)),
+                         locale: try locales.locale(language, site: ErrorSite(file: catalog.file)),
                          names: names, vocabulary: nil)
         }
     }
