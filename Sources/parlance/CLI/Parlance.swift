@@ -4,15 +4,11 @@ import Parlance
 public enum Parlance {
     /// Every subcommand, in the order `--help` lists them.
     nonisolated(unsafe) public static var commands: [any Command.Type] = [
-        NormalizeCommand.self,
-<<<<<<< HEAD
         MatchCommand.self,
         ExplainCommand.self,
-        AppsCommand.self,
         TestCommand.self,
-=======
         AppsCommand.self,
->>>>>>> main
+        NormalizeCommand.self,
     ]
 
     public static let exitCodeHelp = """
