@@ -62,6 +62,8 @@ int32_t pl_to_lower(const uint16_t *src, int32_t len, uint16_t *dst, int32_t cap
 }
 
 int32_t pl_char_type(int32_t c) { return (int32_t)u_charType(c); }
+int32_t pl_combining_class(int32_t c) { return (int32_t)u_getCombiningClass(c); }
+int32_t pl_digit_value(int32_t c) { return u_charType(c) == U_DECIMAL_DIGIT_NUMBER ? u_charDigitValue(c) : -1; }
 int32_t pl_script(int32_t c) {
     UErrorCode err = U_ZERO_ERROR;
     UScriptCode s = uscript_getScript(c, &err);
@@ -284,15 +286,23 @@ int32_t pl_currency_for_locale(const char *locale, uint16_t *dst4, int32_t *stat
     return r;
 }
 
-void pl_currency_each(void (*each)(const char *code, void *context), void *context, int32_t *status) {
+int32_t pl_currency_codes(char *dst, int32_t cap, int32_t *status) {
     UErrorCode err = U_ZERO_ERROR;
     UEnumeration *en = ucurr_openISOCurrencies(UCURR_COMMON | UCURR_NON_DEPRECATED, &err);
-    if (U_FAILURE(err)) { *status = err; return; }
+    if (U_FAILURE(err)) { *status = err; return 0; }
     const char *code;
-    int32_t len;
-    while ((code = uenum_next(en, &len, &err)) != NULL && U_SUCCESS(err)) each(code, context);
+    int32_t len, used = 0;
+    while ((code = uenum_next(en, &len, &err)) != NULL && U_SUCCESS(err)) {
+        if (used + len + 1 < cap) {
+            if (used > 0) dst[used] = ',';
+            memcpy(dst + used + (used > 0 ? 1 : 0), code, (size_t)len);
+        }
+        used += len + (used > 0 ? 1 : 0);
+    }
+    if (used < cap) dst[used] = 0;
     uenum_close(en);
-    *status = err;
+    *status = U_FAILURE(err) ? err : 0;
+    return used;
 }
 
 const uint16_t *pl_currency_name(const uint16_t *code, const char *locale, int32_t kind, int32_t *len, int32_t *status) {

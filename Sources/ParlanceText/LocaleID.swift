@@ -50,7 +50,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible, Codable, Co
             return
         }
         guard !trimmed.isEmpty, trimmed.utf8.count <= 64,
-              trimmed.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 })
+              trimmed.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_@=;.".unicodeScalars.contains($0)) })
         else { throw ParseError.malformed(text) }
         var spelled = trimmed
         if let legacy = Self.legacyNames[trimmed.lowercased()] { spelled = legacy }

@@ -33,6 +33,9 @@ int32_t pl_to_lower(const uint16_t *src, int32_t len, uint16_t *dst, int32_t cap
 
 // MARK: Character properties
 int32_t pl_char_type(int32_t c);          // UCharCategory
+int32_t pl_combining_class(int32_t c);
+/// The value of a decimal digit (general category Nd) of any script, else -1.
+int32_t pl_digit_value(int32_t c);
 int32_t pl_script(int32_t c);             // UScriptCode
 int32_t pl_script_extensions_has(int32_t c, int32_t script);
 double pl_numeric_value(int32_t c);       // U_NO_NUMERIC_VALUE (-123456789) when none
@@ -88,8 +91,8 @@ int32_t pl_number_symbol(const PLNumber *n, int32_t which, uint16_t *dst, int32_
 
 // MARK: Currencies
 int32_t pl_currency_for_locale(const char *locale, uint16_t *dst4, int32_t *status);
-/// Iterates ISO 4217 codes in common use, calling `each(code, context)` for each.
-void pl_currency_each(void (*each)(const char *code, void *context), void *context, int32_t *status);
+/// ISO 4217 codes in common use, comma-separated; returns the length needed.
+int32_t pl_currency_codes(char *dst, int32_t cap, int32_t *status);
 /// `kind`: 0 symbol, 1 long name, 3 narrow symbol. Returns a pointer into ICU's data, or NULL.
 const uint16_t *pl_currency_name(const uint16_t *code, const char *locale, int32_t kind, int32_t *len, int32_t *status);
 const uint16_t *pl_currency_plural_name(const uint16_t *code, const char *locale, const char *plural, int32_t *len, int32_t *status);

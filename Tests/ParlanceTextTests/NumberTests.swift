@@ -1,0 +1,144 @@
+import Testing
+@testable import ParlanceText
+
+/// Numbers in digits and words, in each language claimed.
+struct NumberTests {
+    struct Case: CustomStringConvertible, Sendable {
+        let locale: String
+        let text: String
+        let value: Double
+        var ordinal = false
+        var description: String { "\(locale): \(text)" }
+    }
+
+    static let cases: [Case] = [
+        Case(locale: "en", text: "twenty one", value: 21),
+        Case(locale: "en", text: "Twenty-One", value: 21),
+        Case(locale: "en", text: "one hundred and five", value: 105),
+        Case(locale: "en", text: "a hundred", value: 100),
+        Case(locale: "en", text: "two thousand five hundred", value: 2500),
+        Case(locale: "en", text: "twenty five thousand", value: 25000),
+        Case(locale: "en", text: "1,000", value: 1000),
+        Case(locale: "en", text: "3.5", value: 3.5),
+        Case(locale: "en", text: "twenty first", value: 21, ordinal: true),
+        Case(locale: "en", text: "21st", value: 21, ordinal: true),
+        Case(locale: "de", text: "dreiundzwanzig", value: 23),
+        Case(locale: "de", text: "hundertfünf", value: 105),
+        Case(locale: "de", text: "zwo", value: 2),
+        Case(locale: "de", text: "1.000", value: 1000),
+        Case(locale: "de", text: "3,50", value: 3.5),
+        Case(locale: "fr", text: "quatre-vingt-dix", value: 90),
+        Case(locale: "fr", text: "vingt et un", value: 21),
+        Case(locale: "fr", text: "1 000", value: 1000),
+        Case(locale: "ru", text: "10\u{A0}500", value: 10500),
+        Case(locale: "es", text: "veintiuno", value: 21),
+        Case(locale: "es", text: "ciento cinco", value: 105),
+        Case(locale: "it", text: "ventitré", value: 23),
+        Case(locale: "pt", text: "vinte e um", value: 21),
+        Case(locale: "ru", text: "двадцати одного", value: 21),
+        Case(locale: "ru", text: "трое", value: 3),
+        Case(locale: "ru", text: "пятьсот", value: 500),
+        Case(locale: "ru", text: "троих", value: 3),
+        Case(locale: "tr", text: "yirmi bir", value: 21),
+        Case(locale: "ar", text: "١٠", value: 10),
+        Case(locale: "ar", text: "عشرة", value: 10),
+        Case(locale: "he", text: "עשרים", value: 20),
+        Case(locale: "hi", text: "1,00,000", value: 100_000),
+        Case(locale: "hi", text: "पाँच", value: 5),
+        Case(locale: "ja", text: "二十一", value: 21),
+        Case(locale: "ja", text: "三千五百", value: 3500),
+        Case(locale: "zh", text: "两百", value: 200),
+        Case(locale: "zh", text: "一百零五", value: 105),
+        Case(locale: "zh", text: "两万五千", value: 25000),
+        Case(locale: "zh", text: "５０", value: 50),
+        Case(locale: "ko", text: "스물", value: 20),
+        Case(locale: "th", text: "๑๒", value: 12),
+    ]
+
+    @Test(arguments: cases)
+    func reads(_ c: Case) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(c.locale))
+        let spans = a.analyze(c.text).numbers
+        #expect(spans.count == 1, "\(spans)")
+        #expect(spans.first?.value == c.value)
+        #expect(spans.first?.isOrdinal == c.ordinal)
+    }
+
+    @Test func readsACounterAfterAHanNumeral() throws {
+        let a = try TextAnalyzer.shared(for: LocaleID("ja"))
+        let n = a.analyze("三人で予約").numbers
+        #expect(n.map(\.value) == [3])
+        #expect(n.first?.range == 0..<1)
+    }
+
+    @Test(arguments: [("zh", "我们一起去吧"), ("en", "someone is here"), ("de", "einkaufen gehen"), ("ja", "一緒に行こう")])
+    func findsNoNumberInOrdinaryWords(_ locale: String, _ text: String) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(locale))
+        #expect(a.analyze(text).numbers.isEmpty)
+    }
+
+    @Test func findsNumbersInsideASentenceWithRanges() throws {
+        let a = try TextAnalyzer.shared(for: LocaleID("en"))
+        let text = "book a table for twenty one people at 7"
+        let n = a.analyze(text).numbers
+        #expect(n.map(\.value) == [21, 7])
+        let u = Array(text.utf16)
+        #expect(n.map { String(decoding: u[$0.range], as: UTF16.self) } == ["twenty one", "7"])
+    }
+}
+
+struct AmountTests {
+    struct Case: CustomStringConvertible, Sendable {
+        let locale: String
+        let text: String
+        let amount: Double
+        let code: String
+        var description: String { "\(locale): \(text)" }
+    }
+
+    static let cases: [Case] = [
+        Case(locale: "en-US", text: "$20", amount: 20, code: "USD"),
+        Case(locale: "en-US", text: "20 bucks", amount: 20, code: "USD"),
+        Case(locale: "en-US", text: "twenty dollars", amount: 20, code: "USD"),
+        Case(locale: "en-AU", text: "twenty dollars", amount: 20, code: "AUD"),
+        Case(locale: "en-GB", text: "twenty dollars", amount: 20, code: "USD"),
+        Case(locale: "en-GB", text: "£5", amount: 5, code: "GBP"),
+        Case(locale: "en-US", text: "20 USD", amount: 20, code: "USD"),
+        Case(locale: "de-DE", text: "20 €", amount: 20, code: "EUR"),
+        Case(locale: "de-DE", text: "20 Euro", amount: 20, code: "EUR"),
+        Case(locale: "de-DE", text: "zwanzig Euro", amount: 20, code: "EUR"),
+        Case(locale: "de-DE", text: "€3,50", amount: 3.5, code: "EUR"),
+        Case(locale: "fr-FR", text: "vingt euros", amount: 20, code: "EUR"),
+        Case(locale: "es-ES", text: "veinte euros", amount: 20, code: "EUR"),
+        Case(locale: "it-IT", text: "venti euro", amount: 20, code: "EUR"),
+        Case(locale: "pt-BR", text: "R$ 50", amount: 50, code: "BRL"),
+        Case(locale: "ru-RU", text: "пятьсот рублей", amount: 500, code: "RUB"),
+        Case(locale: "tr-TR", text: "yirmi lira", amount: 20, code: "TRY"),
+        Case(locale: "ja-JP", text: "5000円", amount: 5000, code: "JPY"),
+        Case(locale: "ja-JP", text: "千円", amount: 1000, code: "JPY"),
+        Case(locale: "zh-CN", text: "两百块", amount: 200, code: "CNY"),
+        Case(locale: "zh-CN", text: "五十元", amount: 50, code: "CNY"),
+        Case(locale: "ko-KR", text: "만 원", amount: 10000, code: "KRW"),
+    ]
+
+    @Test(arguments: cases)
+    func reads(_ c: Case) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(c.locale))
+        let r = a.analyze(c.text)
+        #expect(r.amounts.count == 1, "\(r.amounts) numbers: \(r.numbers)")
+        #expect(r.amounts.first?.amount == c.amount)
+        #expect(r.amounts.first?.currencyCode == c.code)
+        #expect(r.amounts.first?.range == 0..<c.text.utf16.count)
+    }
+
+    @Test func leavesABareNumberAlone() throws {
+        let a = try TextAnalyzer.shared(for: LocaleID("en-US"))
+        #expect(a.analyze("I need 20 for lunch").amounts.isEmpty)
+    }
+
+    @Test func namesTheLocalCurrency() throws {
+        #expect(try TextAnalyzer.shared(for: LocaleID("de-CH")).currencies.localCurrency == "CHF")
+        #expect(try TextAnalyzer.shared(for: LocaleID("ja")).currencies.localCurrency == "JPY")
+        #expect(try TextAnalyzer.shared(for: LocaleID("en-US")).currencies.currency(named: "US dollars") == "USD")
+    }
+}
