@@ -1,0 +1,144 @@
+import ParlanceText
+
+/// Two apps that answer to the same name, or to names that look alike, in one locale.
+public struct AppNameCollisionRule: LintRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "app_name_collision", name: "App name collision", severity: .warning,
+        description: """
+            Two apps whose names (display, bundle, spoken or alternative) are equal or confusable in a locale \
+            (the same UTS #39 skeleton, ignoring case and spaces: 'Pigeon' and 'Pіgeon' with a Cyrillic і) \
+            cannot be told apart by voice or on screen.
+            """,
+        triggeringExamples: [
+            LintExample("the same display name", apps: [
+                AppFixture("com.example.pigeon", displayName: "Pigeon"), AppFixture("com.other.pigeon", displayName: "Pigeon"),
+            ]),
+            LintExample("a look-alike with a Cyrillic letter", apps: [
+                AppFixture("com.example.pigeon", displayName: "Pigeon"), AppFixture("com.other.pigeon", displayName: "Pіgeon"),
+            ]),
+            LintExample("a localized name equal to another app's alternative name", apps: [
+                AppFixture("com.example.loon", displayName: "WenderLoon").alternativeNames("Balloon Rides"),
+                AppFixture("com.other.rides", displayName: "Rides").lproj("en", ["CFBundleDisplayName": "balloon rides"]),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            LintExample("different names", apps: [
+                AppFixture("com.example.pigeon", displayName: "Pigeon"), AppFixture("com.example.loon", displayName: "WenderLoon"),
+            ]),
+            LintExample("equal names in different locales only", apps: [
+                AppFixture("com.example.pigeon", displayName: "Pigeon").lproj("fr", ["CFBundleDisplayName": "Pigeon"]),
+                AppFixture("com.other.dove", displayName: "Dove", developmentRegion: "en").lproj("fr", ["CFBundleDisplayName": "Colombe"]),
+            ]),
+        ])
+
+    public func validate(_ context: LintContext) -> [Finding] {
+        let apps = context.input.apps
+        var locales = Set<LocaleID>()
+        for app in apps {
+            locales.formUnion(app.localizations.map(\.locale).filter { !$0.isBase })
+            if let d = app.developmentRegion { locales.insert(d) }
+        }
+        struct Pair: Hashable { var first: Int, firstName: String, second: Int, secondName: String }
+        var clashes: [Pair: (LocalizedName, [LocaleID])] = [:]
+        for locale in locales.sorted() {
+            let names = apps.map { app in app.names(for: locale).map { ($0, Confusables.skeleton($0.value)) }.filter { !$0.1.isEmpty } }
+            for i in apps.indices {
+                for j in apps.indices where j > i {
+                    for (a, ka) in names[i] {
+                        for (b, kb) in names[j] where ka == kb {
+                            clashes[Pair(first: i, firstName: a.value, second: j, secondName: b.value), default: (b, [])].1.append(locale)
+                        }
+                    }
+                }
+            }
+        }
+        return clashes.map { pair, clash in
+            let (name, locales) = clash
+            let other = apps[pair.first]
+            let same = pair.firstName.lowercased() == pair.secondName.lowercased()
+            let relation = same ? "is also a name of" : "looks like '\(pair.firstName)', a name of"
+            return finding("'\(pair.secondName)' \(relation) \(other.bundleIdentifier) (\(other.path)) in "
+                           + locales.map(\.identifier).joined(separator: ", ") + ": users cannot tell the two apps apart",
+                           at: ErrorSite(file: name.source, line: name.line),
+                           suggestion: "give one of the apps another name in these locales")
+        }
+    }
+}
+
+/// A name that mixes scripts: at best hard to say, at worst a look-alike of another name.
+public struct MixedScriptNameRule: LintRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "mixed_script_name", name: "Mixed-script name", severity: .warning,
+        description: """
+            A name with letters of several scripts (UTS #39's restriction levels) is hard to say and to match. \
+            When one word mixes scripts ('Аwesome' with a Cyrillic А) the finding is an error: the name looks \
+            like another and matches neither.
+            """,
+        triggeringExamples: [
+            LintExample("a Cyrillic letter in a Latin word", apps: [AppFixture("com.example.awesome", displayName: "Аwesome")]),
+            LintExample("a Latin and a Cyrillic word", apps: [
+                AppFixture("com.example.steps", displayName: "Steps").lproj("ru", ["CFBundleDisplayName": "Шагомер Pro"]),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            LintExample("one script", apps: [AppFixture("com.example.steps", displayName: "Steps").lproj("ru", ["CFBundleDisplayName": "Шагомер"])]),
+            LintExample("Japanese kana and kanji", apps: [AppFixture("com.example.steps", displayName: "Steps").lproj("ja", ["CFBundleDisplayName": "歩数計ウォーク"])]),
+        ])
+
+    public func validate(_ context: LintContext) -> [Finding] {
+        context.input.apps.flatMap { app in
+            app.nameSites.compactMap { name -> Finding? in
+                guard Confusables.check(name.value).contains(.mixedScript) else { return nil }
+                let scripts = Confusables.scripts(name.value).sorted().map(ScriptText.name).joined(separator: " and ")
+                let mixedWord = name.value.split(whereSeparator: \.isWhitespace)
+                    .first { Confusables.check(String($0)).contains(.mixedScript) && Confusables.scripts(String($0)).count > 1 }
+                guard let word = mixedWord else {
+                    return finding("\(name.key) '\(name.value)' mixes \(scripts) letters", at: name.site,
+                                   suggestion: "write the name in one script, and add the other as an INAlternativeAppNames entry")
+                }
+                return finding("\(name.key) '\(name.value)' mixes \(scripts) letters in the word '\(word)': it looks like a "
+                               + "one-script word and matches none", at: name.site, severity: .error,
+                               suggestion: "retype '\(word)' in one script")
+            }
+        }
+    }
+}
+
+/// Zero-width, bidi-control and other invisible characters in a name or phrase.
+public struct InvisibleCharactersRule: LintRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "invisible_characters", name: "Invisible characters", severity: .error,
+        description: """
+            Names, vocabulary phrases and examples must not hold invisible characters (zero-width spaces and \
+            joiners, bidi controls, soft hyphens): they cannot be said, they break matching, and they make \
+            look-alike names.
+            """,
+        triggeringExamples: [
+            LintExample("a zero-width space in a name", apps: [AppFixture("com.example.pigeon", displayName: "Pi\u{200B}geon")]),
+            LintExample("a bidi control in a synonym", apps: [
+                AppFixture("com.example.loon", displayName: "WenderLoon")
+                    .vocabulary("en", parameter: "INRequestRideIntent.rideOptionName", items: ["pool": ["\u{202E}pool"]]),
+            ]),
+            LintExample("a soft hyphen in a contact name", userVocabulary: [.contactName: ["Anna\u{00AD}lena"]]),
+        ],
+        nonTriggeringExamples: [
+            LintExample("visible text", apps: [
+                AppFixture("com.example.loon", displayName: "WenderLoon")
+                    .vocabulary("en", parameter: "INRequestRideIntent.rideOptionName", items: ["pool": ["shared ride"]]),
+            ], userVocabulary: [.contactName: ["Anna Schmidt"]]),
+        ])
+
+    public func validate(_ context: LintContext) -> [Finding] {
+        context.input.textSites.compactMap { t -> Finding? in
+            guard let (offset, u) = t.text.unicodeScalars.enumerated().first(where: { Confusables.isInvisible($0.element) }) else { return nil }
+            return finding("\(t.what) '\(ScriptText.visible(t.text))' holds the invisible \(ScriptText.describe(u)) at character \(offset + 1)",
+                           at: t.site, suggestion: "remove the invisible characters")
+        }
+    }
+}
