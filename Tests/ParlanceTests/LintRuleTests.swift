@@ -182,3 +182,12 @@ struct LintReporterTests {
         #expect(xml.contains("suggestion: fix &lt;it&gt;"))
     }
 }
+
+extension LintDataTests {
+    @Test func anAppReachedTwiceIsLintedOnce() throws {
+        let apps = TestData.path("Vocabulary/Apps")
+        let input = try LintInput.load([apps, apps + "/Pigeon.app/", apps + "/../Apps/Pigeon.app"], schemas: TestData.schemas)
+        #expect(input.apps.count == 6)
+        #expect(!Linter().lint(input).contains { $0.ruleID == "app_name_collision" })
+    }
+}

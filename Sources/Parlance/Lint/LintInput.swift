@@ -1,3 +1,4 @@
+import Foundation
 import ParlanceText
 
 /// What the linter checks: apps, user vocabulary files and locale packs, with the intent schemas
@@ -63,10 +64,14 @@ public struct LintInput: Sendable {
                             shown: (String) -> String = { $0 }) throws -> LintInput {
         var input = LintInput(schemas: schemas)
         var packFolders: [String] = []
+        var loaded = Set<String>()
         for path in paths {
             switch kind(of: path) {
             case .apps(let folders):
-                for f in folders { input.apps.append(try App.load(at: f, shownAs: shown(f), schemas: .empty)) }
+                // An app reached through two paths (`.` and `Foo.app`) is linted once.
+                for f in folders where loaded.insert(URL(fileURLWithPath: f).standardizedFileURL.path).inserted {
+                    input.apps.append(try App.load(at: f, shownAs: shown(f), schemas: .empty))
+                }
             case .userVocabulary:
                 input.userVocabularies.append(try UserVocabulary.load(path, displayPath: shown(path)))
             case .localePacks:

@@ -71,7 +71,7 @@ struct LintCommand: Command {
         if builtIn {
             targets = [data.path("Vocabulary/Apps")] + CatalogSources.userVocabularies(data)
         }
-        let shown: (String) -> String = { builtIn ? Self.relative($0, to: data.root) : $0 }
+        let shown: (String) -> String = { builtIn ? Self.relative($0, to: data.root) : Self.relative($0, to: ".") }
         let input: LintInput
         do {
             let schemas = try DomainSchemaSet.load(folder: data.path("Vocabulary/Domains"))
