@@ -191,3 +191,27 @@ extension LintDataTests {
         #expect(!Linter().lint(input).contains { $0.ruleID == "app_name_collision" })
     }
 }
+
+extension LintDataTests {
+    /// Any strings make a localization: `Localizable.strings` alone, or a String Catalog language
+    /// that translates something other than the name.
+    @Test func stringsOtherThanTheNameLocalizeTheApp() throws {
+        let folder = TempFolder()
+        folder.write("Flicks.app/Info.plist", """
+            <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.flicks</string>
+            <key>CFBundleDevelopmentRegion</key><string>en</string><key>CFBundleDisplayName</key><string>Flicks</string></dict></plist>
+            """)
+        folder.write("Flicks.app/InfoPlist.xcstrings", """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "CFBundleDisplayName": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Filmabend"}}}},
+              "NSCameraUsageDescription": {"localizations": {"ja": {"stringUnit": {"state": "translated", "value": "写真"}}}}}}
+            """)
+        folder.write("Flicks.app/ru.lproj/Localizable.strings", "\"Play\" = \"Играть\";\n")
+        let input = try LintInput.load([folder.path + "/Flicks.app"], schemas: TestData.schemas, shown: { CatalogFiles.relative($0, to: folder.path) })
+        let findings = Linter(rules: [MissingLocalizedDisplayNameRule.self]).lint(input)
+        #expect(findings.map(\.site.file) == ["Flicks.app/InfoPlist.xcstrings", "Flicks.app/ru.lproj/Localizable.strings"])
+        #expect(findings.map(\.severity) == [.error, .error])
+        #expect(findings[0].suggestion == "translate CFBundleDisplayName into ja in InfoPlist.xcstrings")
+        #expect(findings[1].suggestion == "add \"CFBundleDisplayName\" = \"…\"; to ru.lproj/InfoPlist.strings")
+    }
+}

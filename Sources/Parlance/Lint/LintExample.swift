@@ -83,6 +83,8 @@ public struct AppFixture: Sendable {
     var intents: [String] = []
     var customIntents: [CustomIntent] = []
     var lprojs: [Lproj] = []
+    /// `InfoPlist.xcstrings`: language → entries.
+    var stringCatalog: [(language: String, strings: [(key: String, value: String)])] = []
 
     /// - Parameters:
     ///   - displayName: Info.plist's `CFBundleDisplayName`.
@@ -140,6 +142,11 @@ public struct AppFixture: Sendable {
         withLproj(language) { $0.strings = ($0.strings ?? []) + strings.map { ($0.key, $0.value) } }
     }
 
+    /// Entries of one language in `InfoPlist.xcstrings`.
+    public func stringCatalog(_ language: String, _ strings: KeyValuePairs<String, String>) -> AppFixture {
+        with { $0.stringCatalog.append((language, strings.map { ($0.key, $0.value) })) }
+    }
+
     /// A `ParameterVocabularies` entry of `<language>.lproj/AppIntentVocabulary.plist`: items by
     /// identifier, each with its synonyms' phrases.
     public func vocabulary(_ language: String, parameter: String, items: KeyValuePairs<String, [String]>) -> AppFixture {
@@ -158,6 +165,17 @@ public struct AppFixture: Sendable {
     /// An empty `<dict/>`: the files' readers build the values the builder then fills.
     private static let emptyPlist = PropertyList(.dictionary([]), site: ErrorSite(file: "example"))
 
+    /// The name entries among `strings`; `numbered` gives each its line (one entry a line).
+    private static func names(in strings: [(key: String, value: String)], file: String,
+                              numbered: Bool) -> [LocalizedName.Kind: App.Localization.Entry] {
+        var out: [LocalizedName.Kind: App.Localization.Entry] = [:]
+        for (line, entry) in strings.enumerated() {
+            guard let kind = App.nameKeys.first(where: { $0.0 == entry.key })?.1 else { continue }
+            out[kind] = .init(value: entry.value, source: file, line: numbered ? line + 1 : nil)
+        }
+        return out
+    }
+
     func build() throws -> App {
         let info = folder + "/Info.plist"
         var app = App(bundleIdentifier: identifier, path: folder, developmentRegion: try developmentRegion.map { try LocaleID($0) },
@@ -175,16 +193,20 @@ public struct AppFixture: Sendable {
             definition.intents = customIntents
             app.intentDefinitions = [definition]
         }
+        for (language, strings) in stringCatalog {
+            let file = folder + "/InfoPlist.xcstrings"
+            var localization = App.Localization(folder: "InfoPlist.xcstrings (\(language))", locale: try LocaleID(language), names: [:],
+                                                vocabulary: nil, stringsFiles: [file])
+            localization.names = Self.names(in: strings, file: file, numbered: false)
+            app.localizations.append(localization)
+        }
         for l in lprojs {
             let locale = try LocaleID(l.folder)
             var localization = App.Localization(folder: l.folder, locale: locale, names: [:], vocabulary: nil)
             if let strings = l.strings {
                 let file = folder + "/" + l.folder + "/InfoPlist.strings"
                 localization.stringsFiles = [file]
-                for (line, entry) in strings.enumerated() {
-                    guard let kind = App.nameKeys.first(where: { $0.0 == entry.key })?.1 else { continue }
-                    localization.names[kind] = .init(value: entry.value, source: file, line: line + 1)
-                }
+                localization.names = Self.names(in: strings, file: file, numbered: true)
             }
             if !l.parameterVocabularies.isEmpty || !l.intentPhrases.isEmpty {
                 var vocabulary = try AppVocabulary(Self.emptyPlist, locale: locale, file: folder + "/" + l.folder + "/AppIntentVocabulary.plist",

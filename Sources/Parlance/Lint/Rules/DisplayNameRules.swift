@@ -22,6 +22,10 @@ public struct MissingLocalizedDisplayNameRule: LintRule {
             LintExample("German strings, name only in English", apps: [
                 AppFixture("com.example.pigeon", displayName: "Pigeon").lproj("de", ["NSCameraUsageDescription": "Fotos senden"]),
             ]),
+            LintExample("a String Catalog language without the name", apps: [
+                AppFixture("com.example.flicks", displayName: "Flicks")
+                    .stringCatalog("en", ["CFBundleDisplayName": "Flicks"]).stringCatalog("ja", ["NSCameraUsageDescription": "写真"]),
+            ]),
             LintExample("localized, but no name anywhere", apps: [
                 AppFixture("com.example.nameless").lproj("de", ["NSCameraUsageDescription": "Fotos"]),
             ]),
@@ -37,6 +41,10 @@ public struct MissingLocalizedDisplayNameRule: LintRule {
             ]),
             LintExample("the development language uses Info.plist's name", apps: [
                 AppFixture("com.example.pigeon", displayName: "Pigeon").lproj("en", ["NSCameraUsageDescription": "Send photos"]),
+            ]),
+            LintExample("a String Catalog names the app where an .lproj does not", apps: [
+                AppFixture("com.example.flicks", displayName: "Flicks")
+                    .stringCatalog("ru", ["CFBundleDisplayName": "Киновечер"]).lproj("ru", ["NSCameraUsageDescription": "Фото"]),
             ]),
             LintExample("a vocabulary alone does not localize the name", apps: [
                 AppFixture("com.example.pigeon", displayName: "Pigeon").intentPhrases("ru", intent: "INSendMessageIntent", "Напиши Маше"),
@@ -109,6 +117,7 @@ public struct DisplayNameNotSpeakableRule: LintRule {
         ],
         nonTriggeringExamples: [
             LintExample("letters and digits", apps: [AppFixture("com.example.vault", displayName: "1Password")]),
+            LintExample("a trademark sign", apps: [AppFixture("com.example.awesome", displayName: "Awesome™")]),
             LintExample("a spoken name says it", apps: [
                 AppFixture("com.example.steps", displayName: "Steps++", infoPlist: ["CFBundleSpokenName": "steps plus plus"]),
             ]),
@@ -130,9 +139,12 @@ public struct DisplayNameNotSpeakableRule: LintRule {
         }
     }
 
+    /// Signs nobody says and Siri ignores: ©, ®, ™, ℠.
+    static let silentMarks: Set<Unicode.Scalar> = ["\u{A9}", "\u{AE}", "\u{2122}", "\u{2120}"]
+
     /// Why `name` cannot be said, or nil when it can.
     static func unspeakable(_ name: String) -> String? {
-        for u in name.unicodeScalars {
+        for u in name.unicodeScalars where !silentMarks.contains(u) {
             let p = u.properties
             switch p.generalCategory {
             case .otherSymbol, .mathSymbol, .modifierSymbol, .privateUse, .letterNumber:

@@ -112,6 +112,45 @@ public struct MixedScriptNameRule: LintRule {
 public struct InvisibleCharactersRule: LintRule {
     public init() {}
 
+    /// Scripts whose spelling needs zero-width (non-)joiners between letters: Persian writes
+    /// `کتاب‌ها` with one, Indic scripts choose conjunct forms with them.
+    static let joiningScripts: Set<String> = [
+        "Arab", "Syrc", "Mong", "Nkoo", "Deva", "Beng", "Guru", "Gujr", "Orya", "Taml", "Telu", "Knda", "Mlym", "Sinh",
+        "Khmr", "Mymr", "Tibt",
+    ]
+
+    /// The first invisible character that is not part of the text's spelling: joiners between
+    /// letters of a joining script and inside emoji sequences, and emoji variation selectors, are.
+    static func strayInvisible(in text: String) -> (offset: Int, scalar: Unicode.Scalar)? {
+        let scalars = Array(text.unicodeScalars)
+        func isEmoji(_ i: Int) -> Bool { scalars.indices.contains(i) && scalars[i].properties.isEmoji }
+        /// The script of the nearest letter from `i` in `step`'s direction, past combining marks.
+        func script(from i: Int, step: Int) -> String? {
+            var j = i + step
+            while scalars.indices.contains(j) {
+                if let s = Confusables.scripts(String(scalars[j])).first { return s }
+                guard scalars[j].properties.generalCategory == .nonspacingMark || scalars[j].properties.generalCategory == .spacingMark
+                else { return nil }
+                j += step
+            }
+            return nil
+        }
+        for (i, u) in scalars.enumerated() where Confusables.isInvisible(u) {
+            switch u.value {
+            case 0xFE0E, 0xFE0F where isEmoji(i - 1):
+                continue
+            case 0x200D where isEmoji(i - 1) && isEmoji(i + 1):
+                continue
+            case 0x200C, 0x200D:
+                if let a = script(from: i, step: -1), a == script(from: i, step: 1), joiningScripts.contains(a) { continue }
+            default:
+                break
+            }
+            return (i, u)
+        }
+        return nil
+    }
+
     public static let description = RuleDescription(
         identifier: "invisible_characters", name: "Invisible characters", severity: .error,
         description: """
@@ -128,6 +167,13 @@ public struct InvisibleCharactersRule: LintRule {
             LintExample("a soft hyphen in a contact name", userVocabulary: [.contactName: ["Anna\u{00AD}lena"]]),
         ],
         nonTriggeringExamples: [
+            LintExample("a Persian zero-width non-joiner between letters", apps: [
+                AppFixture("com.example.books", displayName: "Books")
+                    .vocabulary("fa", parameter: "INStartWorkoutIntent.workoutName", items: ["walk": ["پیاده‌روی"]]),
+            ]),
+            LintExample("an emoji sequence with its joiner and variation selector", apps: [
+                AppFixture("com.example.family", displayName: "Family").alternativeNames("👨‍👩‍👧 ❤️"),
+            ]),
             LintExample("visible text", apps: [
                 AppFixture("com.example.loon", displayName: "WenderLoon")
                     .vocabulary("en", parameter: "INRequestRideIntent.rideOptionName", items: ["pool": ["shared ride"]]),
@@ -136,7 +182,7 @@ public struct InvisibleCharactersRule: LintRule {
 
     public func validate(_ context: LintContext) -> [Finding] {
         context.input.textSites.compactMap { t -> Finding? in
-            guard let (offset, u) = t.text.unicodeScalars.enumerated().first(where: { Confusables.isInvisible($0.element) }) else { return nil }
+            guard let (offset, u) = Self.strayInvisible(in: t.text) else { return nil }
             return finding("\(t.what) '\(ScriptText.visible(t.text))' holds the invisible \(ScriptText.describe(u)) at character \(offset + 1)",
                            at: t.site, suggestion: "remove the invisible characters")
         }
