@@ -161,6 +161,20 @@ struct AppBundleTests {
         #expect(e?.message.contains("com.example.pigeon") == true)
     }
 
+    @Test func aLocalizationFolderThatNamesNoLocaleIsAnError() throws {
+        let (dir, path) = try pigeon(with: "Deutsch.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Taube\";")
+        let e = withExtendedLifetime(dir) { expectLocatedError { _ = try App.load(at: path, shownAs: "Pigeon.app", schemas: TestData.schemas) } }
+        #expect(e?.site.file == "Pigeon.app/Deutsch.lproj")
+        #expect(e?.hint.contains("en.lproj") == true)
+    }
+
+    @Test func aBrokenStringCatalogIsLocated() throws {
+        let (dir, path) = try pigeon(with: "InfoPlist.xcstrings", "{\n  \"sourceLanguage\": \"en\",\n  \"strings\": {\"CFBundleDisplayName\": {\"localizations\": {\"de\": 7}}}\n}")
+        let e = withExtendedLifetime(dir) { expectLocatedError { _ = try App.load(at: path, shownAs: "Pigeon.app", schemas: TestData.schemas) } }
+        #expect(e?.site.file == "Pigeon.app/InfoPlist.xcstrings")
+        #expect(e?.position == "3:63")
+    }
+
     @Test func aFolderWithoutAppsIsNotABundle() throws {
         let dir = TempFolder()
         dir.write("README.md", "nothing here")

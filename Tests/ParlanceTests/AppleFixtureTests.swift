@@ -60,7 +60,7 @@ struct AppleFixtureTests {
 
     @Test func pedometerLoadsWithoutInfoPlistAndSaysSo() throws {
         let app = try App.load(at: Self.pedometer, schemas: TestData.schemas)
-        #expect(app.bundleIdentifier == "PedometerPlusPlusLocalization")
+        #expect(app.bundleIdentifier == Self.pedometer)
         #expect(app.localizations.count == 11)
         #expect(app.notes.contains { $0.message.contains("no Info.plist") })
         let v = try #require(app.vocabulary(for: try LocaleID("fr")))

@@ -105,4 +105,42 @@ struct PropertyListTests {
         let e = #expect(throws: PropertyListError.self) { try PropertyList.parse(header, file: "Info.plist") }
         #expect(e?.message.contains("bplist01") == true)
     }
+
+    /// A bplist00 file from encoded objects, with 2-byte offsets and 1-byte references.
+    static func bplist(_ objects: [[UInt8]], top: UInt8 = 0) -> [UInt8] {
+        var out = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for o in objects {
+            offsets.append(out.count)
+            out += o
+        }
+        let table = out.count
+        for o in offsets { out += [UInt8(o >> 8), UInt8(o & 0xFF)] }
+        func be64(_ v: Int) -> [UInt8] { (0..<8).reversed().map { UInt8((v >> ($0 * 8)) & 0xFF) } }
+        return out + [0, 0, 0, 0, 0, 0, 2, 1] + be64(objects.count) + be64(Int(top)) + be64(table)
+    }
+
+    @Test(arguments: [
+        ("duplicate key", [[0xD2, 1, 1, 2, 3], [0x51, 0x61], [0x09], [0x08]], "duplicate key 'a'", "a"),
+        ("self-containing array", [[0xA1, 0]], "contains itself", "[0]"),
+        ("reference past the objects", [[0xA1, 9]], "reference 9 is beyond the 1 objects", "[0]"),
+        ("integer as key", [[0xD1, 1, 2], [0x10, 5], [0x09]], "is a integer, not a string", ""),
+        ("string longer than the file", [[0x5F, 0x10, 0x7F]], "exceeds the file size", ""),
+        ("unknown marker", [[0x70]], "marker 0x70", ""),
+    ] as [(String, [[UInt8]], String, String)])
+    func brokenBinaryStructureIsReported(_ name: String, _ objects: [[UInt8]], _ message: String, _ keyPath: String) {
+        let e = expectLocatedError(name) { _ = try PropertyList.parse(Self.bplist(objects), file: "Info.plist") }
+        #expect(e?.message.contains(message) == true, "\(e?.message ?? "")")
+        #expect((e?.site.keyPath ?? "") == keyPath)
+        #expect(e?.site.file == "Info.plist")
+    }
+
+    @Test func readsAHandMadeBinaryPlist() throws {
+        // {"a": [true, 5, "é"]} with a UTF-16 string.
+        let p = try PropertyList.parse(Self.bplist([[0xD1, 1, 2], [0x51, 0x61], [0xA3, 3, 4, 5], [0x09], [0x10, 5], [0x61, 0x00, 0xE9]]),
+                                       file: "x.plist")
+        let a = try p.required("a").array()
+        #expect(try a[0].bool() && a[1].integer() == 5 && a[2].string() == "é")
+        #expect(a[2].site.keyPath == "a[2]")
+    }
 }

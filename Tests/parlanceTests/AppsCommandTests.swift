@@ -41,6 +41,7 @@ struct AppsCommandTests {
         #expect(code == .dataError)
         #expect(err.contains("Bad.app/Info.plist:2:10: error: malformed property list: expected </string>"))
         #expect(err.contains("hint:"))
+        #expect(!err.hasPrefix("error: "))
     }
 
     @Test func missingFoldersAndBadLocalesAreUsageErrors() {

@@ -11,7 +11,7 @@ extension App {
     /// `Contents/` folder is followed.
     ///
     /// A folder without `Info.plist` but with `.lproj` folders loads too (a localization
-    /// repository), identified by its folder name, with a note saying so.
+    /// repository), identified by its path, with a note saying so.
     ///
     /// - Parameters:
     ///   - path: the bundle folder on disk.
@@ -19,6 +19,10 @@ extension App {
     ///   - schemas: intent names in the app's files are checked against these.
     /// - Complexity: O(n) in the total size of the bundle's files.
     public static func load(at path: String, shownAs: String? = nil, schemas: DomainSchemaSet) throws -> App {
+        try load(at: path, shownAs: shownAs, schemas: schemas, locales: LocaleNameCache())
+    }
+
+    static func load(at path: String, shownAs: String?, schemas: DomainSchemaSet, locales: LocaleNameCache) throws -> App {
         let shown = shownAs ?? path
         var root = path, shownRoot = shown
         if CatalogFiles.isFile(path + "/Contents/Info.plist") {
@@ -35,7 +39,9 @@ extension App {
         let hasInfo = CatalogFiles.isFile(infoPath)
         guard hasInfo || !lprojs.isEmpty else { throw AppBundleError.notABundle(ErrorSite(file: shown)) }
 
-        var app = App(bundleIdentifier: PathText(path).lastComponent, path: shown, developmentRegion: nil,
+        // Without a CFBundleIdentifier the folder identifies the app: its whole path, since
+        // localization folders are often just `Resources`.
+        var app = App(bundleIdentifier: shown, path: shown, developmentRegion: nil,
                       infoPlistNames: [:], alternativeNames: [], localizations: [], supportedIntents: [],
                       intentDefinitions: [], notes: [])
 
@@ -57,13 +63,13 @@ extension App {
             if let id = try info.optional("CFBundleIdentifier") {
                 app.bundleIdentifier = try id.string()
             } else {
-                app.notes.append(Note(file: shownInfo, message: "no CFBundleIdentifier; the folder name identifies the app"))
+                app.notes.append(Note(file: shownInfo, message: "no CFBundleIdentifier; the folder's path identifies the app"))
             }
             for (key, kind) in nameKeys {
                 if let v = try info.optional(key)?.string(), !v.isEmpty { app.infoPlistNames[kind] = v }
             }
             if let dev = try info.optional("CFBundleDevelopmentRegion") {
-                app.developmentRegion = try LocalizationFolder.locale(try dev.string(), site: dev.site)
+                app.developmentRegion = try locales.locale(try dev.string(), site: dev.site)
             }
             for alt in try info.optional("INAlternativeAppNames")?.array() ?? [] {
                 app.alternativeNames.append(LocalizedName(
@@ -86,15 +92,16 @@ extension App {
         }
 
         for l in lprojs {
-            app.localizations.append(try localization(folder: l, in: resources, shown: shownResources, check: check, notes: &app.notes))
+            app.localizations.append(try localization(folder: l, in: resources, shown: shownResources, check: check,
+                                                      locales: locales, notes: &app.notes))
         }
         if CatalogFiles.isFile(resources + "/InfoPlist.xcstrings") {
             let catalog = try StringCatalog.load(resources + "/InfoPlist.xcstrings",
                                                  displayPath: CatalogFiles.shown(shownResources, "InfoPlist.xcstrings"))
-            app.localizations += try localizations(from: catalog)
+            app.localizations += try localizations(from: catalog, locales: locales)
         }
-        if app.displayName(for: app.developmentRegion ?? .base) == nil,
-           !app.localizations.contains(where: { $0.names[.displayName] != nil || $0.names[.bundleName] != nil }) {
+        let named: (Localization) -> Bool = { $0.names[.displayName] != nil || $0.names[.bundleName] != nil }
+        if app.infoPlistNames[.displayName] == nil, app.infoPlistNames[.bundleName] == nil, !app.localizations.contains(where: named) {
             app.notes.append(Note(file: shown, message: "no display name: neither Info.plist nor any localization sets CFBundleDisplayName or CFBundleName"))
         }
         return app
@@ -110,9 +117,9 @@ extension App {
     }
 
     private static func localization(folder: String, in resources: String, shown: String, check: IntentNameCheck,
-                                     notes: inout [Note]) throws -> Localization {
+                                     locales: LocaleNameCache, notes: inout [Note]) throws -> Localization {
         let shownFolder = CatalogFiles.shown(shown, folder)
-        let locale = try LocalizationFolder.locale(folder, site: ErrorSite(file: shownFolder))
+        let locale = try locales.locale(folder, site: ErrorSite(file: shownFolder))
         var l = Localization(folder: folder, locale: locale, names: [:], vocabulary: nil)
         l.stringsFiles = CatalogFiles.listIfPresent(resources + "/" + folder)
             .filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }
@@ -138,7 +145,7 @@ extension App {
         return l
     }
 
-    private static func localizations(from catalog: StringCatalog) throws -> [Localization] {
+    private static func localizations(from catalog: StringCatalog, locales: LocaleNameCache) throws -> [Localization] {
         var byLanguage: [String: [LocalizedName.Kind: Localization.Entry]] = [:]
         // Every language the catalog translates anything into is a localization, named or not.
         for units in catalog.strings.values {
@@ -152,7 +159,7 @@ extension App {
         }
         return try byLanguage.sorted { $0.key < $1.key }.map { language, names in
             Localization(folder: "InfoPlist.xcstrings (\(language))",
-                         locale: try LocalizationFolder.locale(language, site: ErrorSite(file: catalog.file)),
+                         locale: try locales.locale(language, site: ErrorSite(file: catalog.file)),
                          names: names, vocabulary: nil, stringsFiles: [catalog.file])
         }
     }

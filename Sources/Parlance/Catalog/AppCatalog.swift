@@ -30,12 +30,14 @@ public struct AppCatalog: Sendable {
     /// - Complexity: O(n) in the total size of the files read.
     public static func load(folders: [String], schemas: DomainSchemaSet, displayRoot: String? = nil) throws -> AppCatalog {
         var catalog = try AppCatalog([])
+        let locales = LocaleNameCache()
         for folder in folders {
             guard CatalogFiles.isDirectory(folder) else {
                 throw PropertyListError.unreadable(ErrorSite(file: folder), detail: "no such folder")
             }
             for bundle in try bundles(in: folder) {
-                try catalog.add(try App.load(at: bundle, shownAs: CatalogFiles.relative(bundle, to: displayRoot), schemas: schemas))
+                try catalog.add(try App.load(at: bundle, shownAs: CatalogFiles.relative(bundle, to: displayRoot), schemas: schemas,
+                                             locales: locales))
             }
         }
         return catalog

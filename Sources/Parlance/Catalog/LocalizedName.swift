@@ -79,3 +79,16 @@ enum LocalizationFolder {
         }
     }
 }
+
+/// `.lproj` names already parsed while one catalog loads: a thousand apps share a few dozen
+/// names, and each parse is several ICU calls. Lives only as long as the load.
+final class LocaleNameCache {
+    private var parsed: [String: LocaleID] = [:]
+
+    func locale(_ folderName: String, site: ErrorSite) throws -> LocaleID {
+        if let l = parsed[folderName] { return l }
+        let l = try LocalizationFolder.locale(folderName, site: site)
+        parsed[folderName] = l
+        return l
+    }
+}

@@ -36,19 +36,18 @@ enum TextDecoding {
     }
 
     static func utf8(_ bytes: ArraySlice<UInt8>, file: String) throws -> String {
+        // Valid text (nearly always) takes the standard library's fast validation; only invalid
+        // text is walked again to say where the bad byte is.
+        if let s = String(validating: bytes, as: UTF8.self) { return s }
         var it = bytes.makeIterator()
         var decoder = UTF8()
         var consumed = 0
-        var scalars = String.UnicodeScalarView()
-        scalars.reserveCapacity(bytes.count)
-        // Validate first: `String(decoding:)` would replace bad bytes with U+FFFD.
         while true {
             switch decoder.decode(&it) {
             case .scalarValue(let s):
                 consumed += s.value < 0x80 ? 1 : s.value < 0x800 ? 2 : s.value < 0x10000 ? 3 : 4
-                scalars.append(s)
             case .emptyInput:
-                return String(scalars)
+                return String(decoding: bytes, as: UTF8.self)
             case .error:
                 let start = bytes.startIndex + consumed
                 let (line, column) = LineCounter.position(ofByte: consumed, in: bytes)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Per-user terms (contacts, playlists, workout names, …) ordered by importance, as an app hands
 /// them to `INVocabulary.setVocabularyStrings(_:of:)`. Loaded from YAML or JSON:
 ///
@@ -82,7 +80,7 @@ public struct UserVocabulary: Sendable, Equatable {
             nameNode = node
             item = Item(name: try node.text("an entry of '\(type)'"), id: nil, pronunciation: nil, rank: rank)
         }
-        item.name = item.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        item.name = item.name.trimmingWhitespace()
         guard !item.name.isEmpty else {
             throw DocumentError.invalidValue(nameNode.site, detail: "empty name in '\(type)'", hint: "remove the entry or give it a name")
         }
@@ -92,5 +90,21 @@ public struct UserVocabulary: Sendable, Equatable {
                 hint: "shorten it: SiriKit ignores longer vocabulary strings")
         }
         return item
+    }
+}
+
+extension String {
+    /// The string without leading and trailing white space (Unicode's White_Space property).
+    ///
+    /// - Complexity: O(k) in the white space removed; the common case, none, copies nothing.
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.first, let last = scalars.last,
+              first.properties.isWhitespace || last.properties.isWhitespace
+        else { return self }
+        var view = Substring(self).unicodeScalars
+        while let f = view.first, f.properties.isWhitespace { view.removeFirst() }
+        while let l = view.last, l.properties.isWhitespace { view.removeLast() }
+        return String(view)
     }
 }
