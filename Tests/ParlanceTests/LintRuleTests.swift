@@ -77,23 +77,35 @@ struct LintRuleExampleTests {
         #expect(f.site.keyPath == "ParameterVocabularies[0].ParameterNames[0]")
     }
 
-    struct TemplateStage: LintGrammar { let provides: LintContext.Needs }
+    /// A matcher that understands one sentence.
+    struct OneSentenceMatcher: LintGrammar {
+        let provides: LintContext.Needs = [.grammar, .matcher]
+        func reading(of sentence: String, locale: LocaleID) -> LintReading? {
+            sentence == "Message Anna" ? LintReading(intent: "INSendMessageIntent") : nil
+        }
+    }
 
-    struct NeedsMatcher: LintRule {
+    /// The shape of a rule that needs the matcher: IntentPhrases examples must be understood.
+    struct ExampleUnderstood: LintRule {
         static let description = RuleDescription(
-            identifier: "needs_matcher", name: "Needs a matcher", severity: .error, description: "test",
+            identifier: "example_understood", name: "Example understood", severity: .error, description: "test",
             triggeringExamples: [], nonTriggeringExamples: [], requires: .matcher)
         func validate(_ context: LintContext) -> [Finding] {
-            [finding("ran", at: ErrorSite(file: "x"))]
+            context.input.apps.flatMap(\.vocabularies).flatMap { v in
+                v.intentPhrases.flatMap(\.examples).filter { context.grammar?.reading(of: $0, locale: v.locale) == nil }
+                    .map { finding("'\($0)' is not understood", at: ErrorSite(file: v.file)) }
+            }
         }
     }
 
     @Test func rulesThatNeedTheMatcherRunOnlyWithIt() throws {
-        let linter = Linter(rules: [NeedsMatcher.self])
-        let input = LintInput(schemas: .empty)
+        let linter = Linter(rules: [ExampleUnderstood.self])
+        let input = try LintExample("", apps: [
+            AppFixture("com.example.pigeon", displayName: "Pigeon").intentPhrases("en", intent: "INSendMessageIntent", "Message Anna", "Yo Anna"),
+        ]).input()
         #expect(linter.lint(input).isEmpty)
         #expect(linter.skipped(in: LintContext(input: input)).count == 1)
-        #expect(linter.lint(input, grammar: TemplateStage(provides: [.grammar, .matcher])).count == 1)
+        #expect(linter.lint(input, grammar: OneSentenceMatcher()).map(\.message) == ["'Yo Anna' is not understood"])
     }
 }
 

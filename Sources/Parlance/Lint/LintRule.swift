@@ -1,3 +1,5 @@
+import ParlanceText
+
 /// How much a finding matters. Errors fail `parlance lint` (exit 1); warnings and infos do not.
 public enum Severity: String, Sendable, Codable, Hashable, Comparable, CaseIterable {
     case error, warning, info
@@ -86,9 +88,36 @@ public struct LintContext: Sendable {
     public var available: Needs { grammar.map { $0.provides } ?? [] }
 }
 
-/// What the grammar stage hands to the rules that check templates: implemented by the template
-/// engine, so that the linter does not depend on how templates are parsed or matched.
+/// What the grammar stage hands to the rules that check templates (`template_syntax`,
+/// `untested_template`, `example_not_matched`, `template_overmatch`): an adapter the template
+/// engine implements, so that the linter does not depend on how templates are parsed or matched.
 public protocol LintGrammar: Sendable {
     /// Which of `.grammar` and `.matcher` this value can answer for.
     var provides: LintContext.Needs { get }
+    /// What the template parser found wrong in the locale packs, each at its file, line and
+    /// column (`.grammar`).
+    func templateErrors() -> [any LocatedError]
+    /// How `sentence` is understood in `locale` with the input's apps, or nil when it is not
+    /// (`.matcher`): an app's IntentPhrases example that reads as nothing, or as another intent,
+    /// is a finding.
+    func reading(of sentence: String, locale: LocaleID) -> LintReading?
+}
+
+extension LintGrammar {
+    public func templateErrors() -> [any LocatedError] { [] }
+    public func reading(of sentence: String, locale: LocaleID) -> LintReading? { nil }
+}
+
+/// One reading of a sentence, as much as lint rules need: the intent, the app, and the template.
+public struct LintReading: Sendable, Hashable {
+    public var intent: String
+    public var bundleIdentifier: String?
+    /// Where the template that matched is written.
+    public var template: ErrorSite?
+
+    public init(intent: String, bundleIdentifier: String? = nil, template: ErrorSite? = nil) {
+        self.intent = intent
+        self.bundleIdentifier = bundleIdentifier
+        self.template = template
+    }
 }
