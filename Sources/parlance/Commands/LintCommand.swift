@@ -113,8 +113,23 @@ struct LintCommand: Command {
         let width = rules.map(\.identifier.count).max() ?? 10
         return rules.map { r in
             r.identifier.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                + r.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + r.name
-        }.joined(separator: "\n")
+                + r.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + r.name + "\n"
+                + wrap(r.description, width: 96).map { "    " + $0 }.joined(separator: "\n")
+        }.joined(separator: "\n\n")
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return line.isEmpty ? lines : lines + [line]
     }
 }
 
