@@ -33,6 +33,8 @@ public struct AppNameCollisionRule: LintRule {
             ]),
         ])
 
+    /// - Complexity: O(l·n) for l locales and n names, plus the clashing pairs: names are
+    ///   bucketed by skeleton, so apps are never compared pairwise.
     public func validate(_ context: LintContext) -> [Finding] {
         let apps = context.input.apps
         var locales = Set<LocaleID>()
@@ -42,15 +44,17 @@ public struct AppNameCollisionRule: LintRule {
         }
         struct Pair: Hashable { var first: Int, firstName: String, second: Int, secondName: String }
         var clashes: [Pair: (LocalizedName, [LocaleID])] = [:]
+        var skeletons: [String: String] = [:]
         for locale in locales.sorted() {
-            let names = apps.map { app in app.names(for: locale).map { ($0, Confusables.skeleton($0.value)) }.filter { !$0.1.isEmpty } }
-            for i in apps.indices {
-                for j in apps.indices where j > i {
-                    for (a, ka) in names[i] {
-                        for (b, kb) in names[j] where ka == kb {
-                            clashes[Pair(first: i, firstName: a.value, second: j, secondName: b.value), default: (b, [])].1.append(locale)
-                        }
+            var bySkeleton: [String: [(app: Int, name: LocalizedName)]] = [:]
+            for (i, app) in apps.enumerated() {
+                for name in app.names(for: locale) {
+                    if skeletons[name.value] == nil { skeletons[name.value] = Confusables.skeleton(name.value) }
+                    guard let key = skeletons[name.value], !key.isEmpty else { continue }
+                    for (j, other) in bySkeleton[key] ?? [] where j != i {
+                        clashes[Pair(first: j, firstName: other.value, second: i, secondName: name.value), default: (name, [])].1.append(locale)
                     }
+                    bySkeleton[key, default: []].append((i, name))
                 }
             }
         }
