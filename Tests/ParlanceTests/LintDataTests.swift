@@ -80,4 +80,23 @@ struct LintDataTests {
         #expect(findings[0].suggestion == "translate CFBundleDisplayName into ja in InfoPlist.xcstrings")
         #expect(findings[1].suggestion == "add \"CFBundleDisplayName\" = \"…\"; to ru.lproj/InfoPlist.strings")
     }
+    @Test func findingsInPropertyListsGetTheLineOfTheirKeyPath() throws {
+        let folder = TempFolder()
+        folder.write("Pigeon.app/Info.plist", """
+            <plist version="1.0"><dict>
+              <key>CFBundleIdentifier</key><string>com.example.pigeon</string>
+              <key>CFBundleDisplayName</key><string>Pigeon</string>
+              <key>INIntentsSupported</key>
+              <array>
+                <string>INSendMessageIntent</string>
+                <string>INSendMesageIntent</string>
+              </array>
+            </dict></plist>
+            """)
+        let input = try LintInput.load([folder.path + "/Pigeon.app"], schemas: TestData.schemas, shown: { CatalogFiles.relative($0, to: folder.path) })
+        var locator = FindingLocator(roots: input.roots)
+        let findings = locator.locate(Linter(rules: [UnknownIntentNameRule.self]).lint(input))
+        #expect(findings.map(\.site.description) == ["Pigeon.app/Info.plist:7:5"])
+        #expect(findings.first?.site.keyPath == "INIntentsSupported[1]")
+    }
 }

@@ -8,6 +8,8 @@ public struct LintInput: Sendable {
     public var apps: [App]
     public var userVocabularies: [UserVocabulary]
     public var localePacks: [LocalePackCoverage]
+    /// The folders apps were read from, by the name messages show them under.
+    public var roots: [(shown: String, real: String)] = []
 
     public init(schemas: DomainSchemaSet, apps: [App] = [], userVocabularies: [UserVocabulary] = [],
                 localePacks: [LocalePackCoverage] = []) {
@@ -71,6 +73,7 @@ public struct LintInput: Sendable {
                 // An app reached through two paths (`.` and `Foo.app`) is linted once.
                 for f in folders where loaded.insert(URL(fileURLWithPath: f).standardizedFileURL.path).inserted {
                     input.apps.append(try App.load(at: f, shownAs: shown(f), schemas: .empty))
+                    input.roots.append((shown(f), f))
                 }
             case .userVocabulary:
                 input.userVocabularies.append(try UserVocabulary.load(path, displayPath: shown(path)))

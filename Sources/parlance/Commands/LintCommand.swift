@@ -83,7 +83,8 @@ struct LintCommand: Command {
             return .dataError
         }
         let linter = Linter(rules: rules)
-        let findings = linter.lint(input)
+        var locator = FindingLocator(roots: input.roots)
+        let findings = locator.locate(linter.lint(input))
         console.out(try Self.reporter(format).report(findings, rules: rules.map { $0.description }))
         return findings.contains { $0.severity == .error } ? .findings : .success
     }

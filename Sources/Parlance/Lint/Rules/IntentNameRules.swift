@@ -8,9 +8,13 @@ extension App {
     /// Intent names from `INIntentsSupported`, extensions' `IntentsSupported`, `IntentPhrases` and
     /// the intent part of `ParameterNames`.
     var intentNameSites: [IntentNameSite] {
-        var out = supportedIntents.enumerated().map { i, s in
-            IntentNameSite(name: s.name, site: ErrorSite(
-                file: s.source, keyPath: s.source.contains(".appex/") ? "NSExtension.NSExtensionAttributes.IntentsSupported" : "INIntentsSupported"))
+        var out: [IntentNameSite] = []
+        var position: [String: Int] = [:]
+        for s in supportedIntents {
+            let i = position[s.source, default: 0]
+            position[s.source] = i + 1
+            let key = s.source.contains(".appex/") ? "NSExtension.NSExtensionAttributes.IntentsSupported" : "INIntentsSupported"
+            out.append(IntentNameSite(name: s.name, site: ErrorSite(file: s.source, keyPath: "\(key)[\(i)]")))
         }
         for v in vocabularies {
             for (i, p) in v.intentPhrases.enumerated() { out.append(IntentNameSite(name: p.intentName, site: v.site("IntentPhrases[\(i)].IntentName"))) }

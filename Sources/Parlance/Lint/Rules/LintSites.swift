@@ -46,6 +46,12 @@ extension App {
         return out
     }
 
+    /// Where `name`, one of the app's names, is written.
+    func site(of name: LocalizedName) -> ErrorSite {
+        nameSites.first { $0.value == name.value && $0.kind == name.kind && $0.site.file == name.source }?.site
+            ?? ErrorSite(file: name.source, line: name.line)
+    }
+
     /// Every vocabulary file of the app, once.
     var vocabularies: [AppVocabulary] { localizations.compactMap(\.vocabulary) }
 }

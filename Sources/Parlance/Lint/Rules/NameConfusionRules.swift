@@ -65,7 +65,7 @@ public struct AppNameCollisionRule: LintRule {
             let relation = same ? "is also a name of" : "looks like '\(pair.firstName)', a name of"
             return finding("'\(pair.secondName)' \(relation) \(other.bundleIdentifier) (\(other.path)) in "
                            + locales.map(\.identifier).joined(separator: ", ") + ": users cannot tell the two apps apart",
-                           at: ErrorSite(file: name.source, line: name.line),
+                           at: apps[pair.second].site(of: name),
                            suggestion: "give one of the apps another name in these locales")
         }
     }
