@@ -26,6 +26,16 @@ public struct Linter: Sendable {
         allRules.first { $0.description.identifier == identifier }
     }
 
+    /// The known name `word` most likely meant: the nearest by edit distance, else one it is the
+    /// start of (`rideOption` → `rideOptionName`), else one holding each of its `_`-separated
+    /// words (`missing_display_name` → `missing_localized_display_name`).
+    public static func nearestName(to word: String, in known: [String]) -> String? {
+        let words = Set(word.lowercased().split(separator: "_"))
+        return NearestName.closest(to: word, in: known)
+            ?? known.first { $0.lowercased().hasPrefix(word.lowercased()) }
+            ?? known.first { words.count > 1 && words.isSubset(of: Set($0.lowercased().split(separator: "_"))) }
+    }
+
     public var rules: [any LintRule.Type]
 
     public init(rules: [any LintRule.Type] = Linter.allRules) { self.rules = rules }

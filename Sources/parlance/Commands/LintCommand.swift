@@ -49,7 +49,7 @@ struct LintCommand: Command {
             guard let r = Linter.rule(id) else {
                 let known = Linter.allRules.map { $0.description.identifier }
                 throw CLIError("unknown rule '\(id)'",
-                               hint: Self.nearestRule(to: id, in: known).map { "did you mean '\($0)'?" } ?? "see 'parlance lint --list-rules'")
+                               hint: Linter.nearestName(to: id, in: known).map { "did you mean '\($0)'?" } ?? "see 'parlance lint --list-rules'")
             }
             return r
         }
@@ -87,13 +87,6 @@ struct LintCommand: Command {
         let findings = locator.locate(linter.lint(input))
         console.out(try Self.reporter(format).report(findings, rules: rules.map { $0.description }))
         return findings.contains { $0.severity == .error } ? .findings : .success
-    }
-
-    /// The nearest identifier by edit distance, else one holding every word of `id`
-    /// (`missing_display_name` → `missing_localized_display_name`).
-    static func nearestRule(to id: String, in known: [String]) -> String? {
-        let words = Set(id.split(separator: "_"))
-        return NearestName.closest(to: id, in: known) ?? known.first { words.isSubset(of: Set($0.split(separator: "_"))) }
     }
 
     static func relative(_ path: String, to root: String) -> String {

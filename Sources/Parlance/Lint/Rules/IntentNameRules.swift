@@ -38,12 +38,6 @@ extension AppVocabulary {
     }
 }
 
-/// The known name `word` most likely meant: the nearest by edit distance, else one it is the
-/// start of (`rideOption` for `rideOptionName`).
-func didYouMean(_ word: String, in known: [String]) -> String? {
-    NearestName.closest(to: word, in: known) ?? known.first { $0.lowercased().hasPrefix(word.lowercased()) }
-}
-
 /// An intent name that neither SiriKit nor the app's intent definitions define.
 public struct UnknownIntentNameRule: LintRule {
     public init() {}
@@ -85,7 +79,7 @@ public struct UnknownIntentNameRule: LintRule {
                 else { return nil }
                 let known = schemas.intentNames + app.customIntents.map(\.className)
                 return finding("'\(s.name)' is not a SiriKit intent or one of the app's custom intents", at: s.site,
-                               suggestion: didYouMean(s.name, in: known).map { "did you mean '\($0)'?" }
+                               suggestion: Linter.nearestName(to: s.name, in: known).map { "did you mean '\($0)'?" }
                                    ?? "use a SiriKit intent class name, or define the intent in the app's .intentdefinition")
             }
         }
@@ -134,7 +128,7 @@ public struct UnknownParameterNameRule: LintRule {
                           !known.contains(parts[1])
                     else { return nil }
                     return finding("\(parts[0]) has no parameter '\(parts[1])'", at: v.site(keyPath),
-                                   suggestion: didYouMean(parts[1], in: known).map { "did you mean '\(parts[0]).\($0)'?" }
+                                   suggestion: Linter.nearestName(to: parts[1], in: known).map { "did you mean '\(parts[0]).\($0)'?" }
                                        ?? "use one of: " + known.joined(separator: ", "))
                 }
             }
