@@ -141,7 +141,7 @@ public struct InvisibleCharactersRule: LintRule {
         }
         for (i, u) in scalars.enumerated() where Confusables.isInvisible(u) {
             switch u.value {
-            case 0xFE0E, 0xFE0F where isEmoji(i - 1):
+            case 0xFE0E...0xFE0F where isEmoji(i - 1):
                 continue
             case 0x200D where isEmoji(i - 1) && isEmoji(i + 1):
                 continue
@@ -169,6 +169,8 @@ public struct InvisibleCharactersRule: LintRule {
                     .vocabulary("en", parameter: "INRequestRideIntent.rideOptionName", items: ["pool": ["\u{202E}pool"]]),
             ]),
             LintExample("a soft hyphen in a contact name", userVocabulary: [.contactName: ["Anna\u{00AD}lena"]]),
+            LintExample("a variation selector after a letter", apps: [AppFixture("com.example.pigeon", displayName: "Pigeon\u{FE0E}")]),
+            LintExample("a zero-width joiner inside a Latin word", apps: [AppFixture("com.example.pigeon", displayName: "Pig\u{200D}eon")]),
         ],
         nonTriggeringExamples: [
             LintExample("a Persian zero-width non-joiner between letters", apps: [
