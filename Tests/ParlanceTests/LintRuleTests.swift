@@ -47,6 +47,7 @@ struct LintRuleExampleTests {
     @Test(arguments: [
         ("missing_localized_display_name", "Russian strings, name only in English", Severity.error),
         ("missing_localized_display_name", "German strings, name only in English", .warning),
+        ("missing_localized_display_name", "Traditional Chinese strings, name only in Simplified", .warning),
         ("mixed_script_name", "a Cyrillic letter in a Latin word", .error),
         ("mixed_script_name", "a Latin and a Cyrillic word", .warning),
         ("synonym_collision", "two items share a phrase up to case", .error),

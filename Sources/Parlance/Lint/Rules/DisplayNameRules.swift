@@ -26,6 +26,10 @@ public struct MissingLocalizedDisplayNameRule: LintRule {
                 AppFixture("com.example.flicks", displayName: "Flicks")
                     .stringCatalog("en", ["CFBundleDisplayName": "Flicks"]).stringCatalog("ja", ["NSCameraUsageDescription": "写真"]),
             ]),
+            LintExample("Traditional Chinese strings, name only in Simplified", apps: [
+                AppFixture("com.example.pigeon", displayName: "信鸽", developmentRegion: "zh-Hans")
+                    .lproj("zh-Hans", ["CFBundleDisplayName": "信鸽"]).lproj("zh-Hant", ["NSCameraUsageDescription": "傳送照片"]),
+            ]),
             LintExample("localized, but no name anywhere", apps: [
                 AppFixture("com.example.nameless").lproj("de", ["NSCameraUsageDescription": "Fotos"]),
             ]),
@@ -64,8 +68,10 @@ public struct MissingLocalizedDisplayNameRule: LintRule {
                 nameless.append(l)
                 continue
             }
-            let nameLanguage = name.locale?.language ?? app.developmentRegion?.language
-            guard nameLanguage != l.locale.language else { continue }
+            // A name in the same language and script serves (pt for pt-BR); Simplified Chinese
+            // does not serve Traditional, nor Serbian Cyrillic Serbian Latin.
+            if let nameLocale = name.locale ?? app.developmentRegion, nameLocale.language == l.locale.language,
+               nameLocale.maximized.script == l.locale.maximized.script { continue }
             let file = l.stringsFiles.first { $0.hasSuffix("/InfoPlist.strings") } ?? l.stringsFiles[0]
             let script = l.locale.maximized.script ?? "Latn"
             let nameScripts = Confusables.scripts(name.value)
