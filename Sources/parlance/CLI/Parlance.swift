@@ -6,6 +6,7 @@ public enum Parlance {
     nonisolated(unsafe) public static var commands: [any Command.Type] = [
         NormalizeCommand.self,
         AppsCommand.self,
+        LintCommand.self,
     ]
 
     public static let exitCodeHelp = """
