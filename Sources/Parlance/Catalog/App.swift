@@ -15,6 +15,10 @@ public struct App: Sendable {
         public var locale: LocaleID
         public var names: [LocalizedName.Kind: Entry]
         public var vocabulary: AppVocabulary?
+        /// The `.strings`, `.stringsdict` or String Catalog files that localize the app into this
+        /// locale, as shown in messages. Any of them makes the app show this language, whether or
+        /// not its names are localized (the linter checks that they are).
+        public var stringsFiles: [String] = []
     }
 
     /// An intent the app or one of its extensions declares it handles.

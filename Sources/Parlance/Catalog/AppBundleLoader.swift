@@ -121,6 +121,9 @@ extension App {
         let shownFolder = CatalogFiles.shown(shown, folder)
         let locale = try locales.locale(folder, site: ErrorSite(file: shownFolder))
         var l = Localization(folder: folder, locale: locale, names: [:], vocabulary: nil)
+        l.stringsFiles = CatalogFiles.listIfPresent(resources + "/" + folder)
+            .filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }
+            .map { CatalogFiles.shown(shownFolder, $0) }
         let stringsPath = resources + "/" + folder + "/InfoPlist.strings"
         if CatalogFiles.isFile(stringsPath) {
             let shownStrings = CatalogFiles.shown(shownFolder, "InfoPlist.strings")
@@ -144,6 +147,10 @@ extension App {
 
     private static func localizations(from catalog: StringCatalog, locales: LocaleNameCache) throws -> [Localization] {
         var byLanguage: [String: [LocalizedName.Kind: Localization.Entry]] = [:]
+        // Every language the catalog translates anything into is a localization, named or not.
+        for units in catalog.strings.values {
+            for (language, unit) in units where !unit.value.isEmpty { byLanguage[language, default: [:]] = [:] }
+        }
         for (key, kind) in nameKeys {
             for language in catalog.languages(for: key) {
                 let u = catalog.unit(key, language: language)!
@@ -153,7 +160,7 @@ extension App {
         return try byLanguage.sorted { $0.key < $1.key }.map { language, names in
             Localization(folder: "InfoPlist.xcstrings (\(language))",
                          locale: try locales.locale(language, site: ErrorSite(file: catalog.file)),
-                         names: names, vocabulary: nil)
+                         names: names, vocabulary: nil, stringsFiles: [catalog.file])
         }
     }
 }

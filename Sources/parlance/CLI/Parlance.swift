@@ -7,6 +7,7 @@ public enum Parlance {
         MatchCommand.self,
         ExplainCommand.self,
         TestCommand.self,
+        LintCommand.self,
         AppsCommand.self,
         NormalizeCommand.self,
     ]
