@@ -11,8 +11,8 @@ struct AppBundleTests {
 
     @Test func loadsTheSampleApps() {
         #expect(Self.catalog.apps.map(\.bundleIdentifier).sorted() == [
-            "com.example.awesome", "com.example.coinpurse", "com.example.flicks", "com.example.pigeon",
-            "com.example.stride", "com.example.wenderloon",
+            "com.example.awesome", "com.example.bistro", "com.example.coinpurse", "com.example.flicks", "com.example.jotter",
+            "com.example.pigeon", "com.example.shoebox", "com.example.stride", "com.example.wenderloon",
         ])
     }
 

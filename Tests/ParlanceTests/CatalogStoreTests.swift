@@ -11,7 +11,7 @@ struct CatalogStoreTests {
         let data = try #require(DataLocation.locate(environment: [:]))
         #expect(data.root == TestData.packageRoot)
         let c = try Catalog.loading(.builtIn(data))
-        #expect(c.apps.apps.count == 6)
+        #expect(c.apps.apps.count == 9)
         #expect(c.userVocabulary[.contactName].count > 10)
         #expect(c.schemas.domains.count == 10)
     }
@@ -27,7 +27,7 @@ struct CatalogStoreTests {
         dir.write("Stride.app/de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Schritt")
         let e = expectLocatedError { try store.reload { try Catalog.loading(Self.sources(apps: [app])) } }
         #expect(e?.message.contains("unterminated string") == true)
-        #expect(store.current.apps.apps.count == 6)
+        #expect(store.current.apps.apps.count == 9)
         #expect(store.generation == 0)
 
         try store.reload { try Catalog.loading(Self.sources(apps: [TestData.path("Vocabulary/Apps/Pigeon.app")])) }
@@ -45,7 +45,7 @@ struct CatalogStoreTests {
         let good = dir.write("good.json", #"{"contactName": ["Ines"]}"#)
         try store.replaceUserVocabulary { try UserVocabulary.load(good) }
         #expect(store.current.userVocabulary[.contactName].map(\.name) == ["Ines"])
-        #expect(store.current.apps.apps.count == 6)
+        #expect(store.current.apps.apps.count == 9)
         #expect(store.generation == 1)
     }
 }

@@ -51,12 +51,12 @@ struct LintDataTests {
             Issue.record("Vocabulary/ holds apps")
             return
         }
-        #expect(apps.count == 6)
+        #expect(apps.count == 9)
     }
     @Test func anAppReachedTwiceIsLintedOnce() throws {
         let apps = TestData.path("Vocabulary/Apps")
         let input = try LintInput.load([apps, apps + "/Pigeon.app/", apps + "/../Apps/Pigeon.app"], schemas: TestData.schemas)
-        #expect(input.apps.count == 6)
+        #expect(input.apps.count == 9)
         #expect(!Linter().lint(input).contains { $0.ruleID == "app_name_collision" })
     }
     /// Any strings make a localization: `Localizable.strings` alone, or a String Catalog language

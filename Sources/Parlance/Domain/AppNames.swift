@@ -22,11 +22,13 @@ struct AppNames: Sendable {
         static let alternative = 0.95
         static let respaced = 0.9
         static let otherLocale = 0.85
+        static let inflected = 0.9
     }
 
     let entries: [Entry]
 
     init(apps: [App], locale: LocaleID, profile: TextProfile) {
+        let forms = PersonNameForms(language: locale.language)
         var out: [Entry] = []
         var seen: Set<String> = []
         func add(_ app: App, _ said: String, _ source: String, _ score: Double) {
@@ -47,6 +49,14 @@ struct AppNames: Sendable {
                 let source = n.kind == .alternative ? "alternative" : (exactLocale ? n.kind.rawValue : "fallback")
                 add(app, n.value, source, score)
                 for variant in Self.respaced(n.value) { add(app, variant, "respaced", min(score, Score.respaced)) }
+                // Case forms where the language inflects names: "в Голубе", "через Кошелёк" → "в Кошельке".
+                let words = profile.tokenize(n.value)
+                if let last = words.last, exactLocale {
+                    let head = String(n.value.utf16.prefix(last.range.lowerBound)) ?? ""
+                    for form in forms.forms(of: last.key).dropFirst() {
+                        add(app, head + form, "inflected", min(score, Score.inflected))
+                    }
+                }
             }
             // Names from every other localization: people say the name they know.
             for l in app.localizations {

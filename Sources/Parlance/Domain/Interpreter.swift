@@ -15,6 +15,33 @@ struct Interpreter {
     let pack: CompiledPack
     let catalog: Catalog
     let utterance: String
+    /// Resolutions already made for this utterance: candidates share their slot texts.
+    private let memo = Memo()
+
+    final class Memo {
+        var persons: [String: PersonResolver.Resolved] = [:]
+        var analyses: [String: TextAnalysis] = [:]
+    }
+
+    init(pack: CompiledPack, catalog: Catalog, utterance: String) {
+        self.pack = pack
+        self.catalog = catalog
+        self.utterance = utterance
+    }
+
+    func resolvePerson(_ text: String) -> PersonResolver.Resolved {
+        if let r = memo.persons[text] { return r }
+        let r = pack.persons.resolve(text)
+        memo.persons[text] = r
+        return r
+    }
+
+    func analyze(_ text: String) -> TextAnalysis {
+        if let a = memo.analyses[text] { return a }
+        let a = pack.analyzer.analyze(text)
+        memo.analyses[text] = a
+        return a
+    }
 
     static let acceptThreshold = 0.6
     static let inferredApp = 0.85
@@ -107,12 +134,12 @@ struct Interpreter {
         let slot = m.slots[name] ?? m.slots.first { Self.baseName($0.key) == name }!.value
         switch type {
         case .person?:
-            let r = pack.persons.resolve(text)
+            let r = resolvePerson(text)
             let value: ParameterValue? = r.people.isEmpty ? nil : .persons(r.people)
             return ParameterMatch(value: value, text: text, range: range, score: r.score, match: r.match, resolution: r.resolution,
                                   alternatives: r.candidates.isEmpty ? nil : r.candidates.map { .persons([$0]) })
         case .currency?:
-            let a = pack.analyzer.analyze(text)
+            let a = analyze(text)
             if let amount = a.amounts.first, a.amounts.count == 1, amount.tokens == 0..<a.tokens.count {
                 return ParameterMatch(value: .currency(amount: amount.amount, currencyCode: amount.currencyCode), text: text,
                                       range: range, score: 1, match: .currency, resolution: .success)

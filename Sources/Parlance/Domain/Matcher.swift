@@ -18,6 +18,9 @@ public final class Matcher: Sendable {
     private let lock = NSLock()
     nonisolated(unsafe) private var compiled: [LocaleID: CompiledPack] = [:]
 
+    /// How many of the engine's best template matches become interpretations.
+    static let candidatesInterpreted = 16
+
     /// The longest utterance matched, in UTF-16 code units; longer input is an error.
     public static let maxUtteranceLength = 2048
 
@@ -87,8 +90,9 @@ public final class Matcher: Sendable {
         let candidates = c.matcher.all(utterance, lists: c.lists, bestSlot: nil)
         var readings: [Interpretation] = []
         var seen = Set<String>()
-        for m in candidates.prefix(24) {
-            guard let i = Interpreter(pack: c, catalog: catalog, utterance: utterance).interpret(m) else { continue }
+        let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
+        for m in candidates.prefix(Self.candidatesInterpreted) {
+            guard let i = interpreter.interpret(m) else { continue }
             let key = i.intent + "|" + (i.app?.bundleIdentifier ?? "") + "|" + i.parameters.keys.sorted().joined(separator: ",")
             if seen.insert(key).inserted { readings.append(i) }
         }

@@ -13,6 +13,8 @@ struct PersonNameForms: Sendable {
     let suffixRules: [(ending: String, replacements: [String])]
     /// Whether the family name comes first in speech (ja, zh, ko).
     let familyNameFirst: Bool
+    /// Endings added to a name or noun that ends in a consonant (Russian: Иван → Ивану, Иваном).
+    var consonantEndings: [String] = []
 
     init(language: String) {
         switch language {
@@ -28,7 +30,10 @@ struct PersonNameForms: Sendable {
                 ("ов", ["ову", "ова", "овым", "ове"]), ("ев", ["еву", "ева", "евым", "еве"]),
                 ("ин", ["ину", "ина", "иным", "ине"]), ("ова", ["овой", "ову"]), ("ева", ["евой", "еву"]),
                 ("ина", ["иной", "ину"]), ("ский", ["скому", "ского", "ским", "ском"]), ("ская", ["ской", "скую"]),
+                // Nouns with a fleeting vowel: Кошелёк → Кошелька, Кошельке; Звонок → Звонка.
+                ("ек", ["ька", "ьку", "ьком", "ьке"]), ("ок", ["ка", "ку", "ком", "ке"]),
             ]
+            consonantEndings = ["а", "у", "ом", "ем", "е"]
             honorificSuffixes = []
             honorificPrefixes = []
             familyNameFirst = false
@@ -89,6 +94,9 @@ struct PersonNameForms: Sendable {
         for (ending, replacements) in suffixRules where key.hasSuffix(ending) && key.count > ending.count + 1 {
             let stem = key.dropLast(ending.count)
             out += replacements.map { stem + $0 }
+        }
+        if let last = key.last, key.count > 2, !consonantEndings.isEmpty, "бвгджзклмнпрстфхцчшщ".contains(last) {
+            out += consonantEndings.map { key + $0 }
         }
         return out
     }

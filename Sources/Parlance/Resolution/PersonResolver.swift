@@ -39,6 +39,9 @@ public struct PersonResolver: Sendable {
     /// Match key of a name or name form → (contact index, how it matched).
     private let index: [TokenKey: [(Int, MatchKind, Bool)]]
     private let latinIndex: [TokenKey: [Int]]
+    /// Latin keys by their first letter, for the fuzzy look-up (speech recognizers rarely get
+    /// the first sound of a name wrong, and this keeps the scan to a small bucket).
+    private let latinBuckets: [Character: [(String, [Int])]]
 
     /// Scores by how a name matched: a full name as written is certain; a given name alone,
     /// an inflected form or another script are likely; a near spelling needs confirmation.
@@ -85,6 +88,9 @@ public struct PersonResolver: Sendable {
         }
         self.index = index
         latinIndex = latin
+        var buckets: [Character: [(String, [Int])]] = [:]
+        for (k, ids) in latin { if let f = k.string.first { buckets[f, default: []].append((k.string, ids)) } }
+        latinBuckets = buckets
     }
 
     /// Resolves `text`, which names one person or a list of people.
@@ -164,16 +170,18 @@ public struct PersonResolver: Sendable {
             }
         }
         if tokens.count > 1, let hits = everyPart(tokens) { return resolved(hits) }
+        // Names are a few words; a longer phrase is not worth transliterating and scanning.
+        guard tokens.count <= 4 else { return unknown(raw) }
         let latin = profile.latinKey(text).filter { $0 != " " }
         if let hits = latinIndex[TokenKey(latin)], !hits.isEmpty {
             return resolved(hits.map { ($0, .transliterated, true) })
         }
         // A near spelling of a full or given name (speech recognizers' slips): confirm it.
-        if latin.count >= 4 {
+        if latin.count >= 4, let first = latin.first {
             let limit = latin.count >= 8 ? 2 : 1
             var best: [(Int, Int)] = []
-            for (k, ids) in latinIndex {
-                let d = Self.distance(latin, k.string, limit: limit)
+            for (k, ids) in latinBuckets[first] ?? [] {
+                let d = Self.distance(latin, k, limit: limit)
                 if d <= limit { best += ids.map { ($0, d) } }
             }
             if let m = best.map(\.1).min() {
@@ -183,7 +191,12 @@ public struct PersonResolver: Sendable {
                                 resolution: ids.count == 1 ? .confirmationRequired : .disambiguation, candidates: people)
             }
         }
-        return Resolved(people: [ParameterValue.Person(name: raw.joined(separator: " "), identifier: nil)],
+        return unknown(raw)
+    }
+
+    /// A phrase that names nobody in the contacts, kept for the app to resolve or confirm.
+    private func unknown(_ raw: [String]) -> Resolved {
+        Resolved(people: [ParameterValue.Person(name: raw.joined(separator: " "), identifier: nil)],
                         score: raw.count <= 3 ? Scoring.unknown : Scoring.unlikely,
                         match: .wildcard, resolution: .confirmationRequired, candidates: [])
     }
