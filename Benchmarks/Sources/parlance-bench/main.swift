@@ -5,6 +5,7 @@ import Foundation
 
 let suites: [any BenchmarkSuite.Type] = [
     TextBenchmark.self,
+    GrammarBenchmark.self,
 ]
 
 let args = Array(CommandLine.arguments.dropFirst())

@@ -11,7 +11,7 @@ extension MatchEngine {
         return nil
     }
 
-    func matchList(_ ref: CompiledProgram.ListRef, _ s: State, _ k: (State) -> Void) {
+    func matchList(_ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
         guard s.pos < folded.count, let l = list(for: ref) else { return }
         switch l.kind {
         case .values: matchValues(l, ref, s, k)
@@ -19,7 +19,7 @@ extension MatchEngine {
         case .wildcard:
             entities.append(Entity(slot: ref.slot, start: s.pos, end: s.pos, isWildcard: true, isOpen: true,
                                    endOfWord: ref.isEndOfWord))
-            k(s)
+            resume(k, s)
             entities.removeLast()
         }
     }
@@ -60,33 +60,38 @@ extension MatchEngine {
         return out
     }
 
-    func matchValues(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: (State) -> Void) {
+    func matchValues(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
         let data = program.blocks[block].data
-        let wildcard = openWildcard
+        let wildcard = openWildcard ?? -1
         for i in candidates(l, s) {
             let v = l.values[Int(i)]
             if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < c.folded.count { continue }
             if !data.requiresContext.isEmpty,
                !ContextRules.satisfiesRequired(data.requiresContext, v.context, allowMissing: true) { continue }
             if !data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(data.excludesContext, v.context) { continue }
-            let valueState = State(pos: s.pos, broken: s.broken, sow: s.sow, chunks: s.chunks)
-            let body: (State) -> Void = { vs in
-                var start = s.pos
-                if let w = wildcard, !self.entities[w].isOpen { start = self.entities[w].end }
-                let text = self.text(start, vs.pos, broken: vs.broken)
-                let pushed = !ref.isCapture
-                if pushed {
-                    self.entities.append(Entity(slot: ref.slot, start: start, end: vs.pos, value: v.output ?? .string(text),
-                                                metadata: v.metadata, isBroken: vs.broken))
-                }
-                let depth = self.context.count
-                for (key, value) in v.context ?? [:] { self.context.append((key, value)) }
-                k(State(pos: vs.pos, broken: vs.broken, sow: s.sow, chunks: s.chunks))
-                self.context.removeSubrange(depth...)
-                if pushed { self.entities.removeLast() }
-            }
-            if let c = v.chunk { matchChunk(c, valueState, body) } else { match(v.node, valueState, body) }
+            let f = push(.value(ValueMatch(start: s, ref: ref, value: v, wildcard: wildcard, parent: k)))
+            if let c = v.chunk { matchChunk(c, s, f) } else { match(v.node, s, f) }
+            frames.removeLast()
         }
+    }
+
+    /// A list value matched from `m.start` to `vs`: the slot gets the value, the value's context
+    /// joins the match's, and matching goes on with the state from before the value (hassil keeps
+    /// the literal count and word start of the list reference, not of the value).
+    func valueMatched(_ m: ValueMatch, _ vs: State) {
+        var start = m.start.pos
+        if m.wildcard >= 0, !entities[m.wildcard].isOpen { start = entities[m.wildcard].end }
+        let pushed = !m.ref.isCapture
+        if pushed {
+            let text = self.text(start, vs.pos, broken: vs.broken)
+            entities.append(Entity(slot: m.ref.slot, start: start, end: vs.pos, value: m.value.output ?? .string(text),
+                                   metadata: m.value.metadata, isBroken: vs.broken))
+        }
+        let depth = context.count
+        for (key, value) in m.value.context ?? [:] { context.append((key, value)) }
+        resume(m.parent, State(pos: vs.pos, broken: vs.broken, sow: m.start.sow, chunks: m.start.chunks))
+        context.removeSubrange(depth...)
+        if pushed { entities.removeLast() }
     }
 
     /// Digits at the start (`^\s*-?[0-9]+`, with `[.,][0-9]+` when the range has fractions):
@@ -109,7 +114,7 @@ extension MatchEngine {
         return Double(s.replacingOccurrences(of: ",", with: "."))
     }
 
-    func matchRange(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: (State) -> Void) {
+    func matchRange(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
         let r = l.range
         let wildcard = openWildcard
         let fractions = r.fractions != nil
@@ -140,7 +145,7 @@ extension MatchEngine {
                     entities[w].end = a
                 }
                 entities.append(Entity(slot: ref.slot, start: a, end: e, value: .number(v * (r.multiplier ?? 1))))
-                k(State(pos: e, broken: s.broken, sow: s.sow, chunks: s.chunks))
+                resume(k, State(pos: e, broken: s.broken, sow: s.sow, chunks: s.chunks))
                 entities.removeLast()
                 if let w = wildcard { entities[w] = saved! }
             }

@@ -28,6 +28,27 @@ final class MatchEngine {
         var isBroken = false
     }
 
+    /// What to do after an expression has matched: continuations as data rather than closures
+    /// (closures passed down a recursion make the optimizer specialize without end).
+    enum Frame {
+        /// The template matched: `onMatch` judges the result.
+        case done
+        /// Match item `next` of a sequence, then the rest.
+        case sequence(first: Int32, count: Int32, next: Int32, parent: Int32)
+        /// Match the permutation's items left in the mask.
+        case permutation(first: Int32, count: Int32, left: UInt64, parent: Int32)
+        /// A list value matched: record the slot, then continue.
+        case value(ValueMatch)
+    }
+
+    struct ValueMatch {
+        var start: State
+        var ref: CompiledProgram.ListRef
+        var value: CompiledList.Value
+        var wildcard: Int
+        var parent: Int32
+    }
+
     let program: CompiledProgram
     let lists: [Int32: CompiledList]
     var folded: [UInt32] = []
@@ -35,10 +56,12 @@ final class MatchEngine {
     var ignoresWhitespace = false
     var entities: [Entity] = []
     var context: [(key: String, value: JSONValue)] = []
+    var frames: [Frame] = []
     var block = 0
     var steps = 0
     var stepLimit = 2_000_000
     var exhausted = false
+    var onMatch: (State) -> Void = { _ in }
 
     init(program: CompiledProgram, lists: [Int32: CompiledList]) {
         self.program = program
@@ -55,7 +78,33 @@ final class MatchEngine {
         return entities.count - 1
     }
 
-    func match(_ node: Int32, _ s: State, _ k: (State) -> Void) {
+    /// Matches a template from the start of the text, calling `onMatch` for every way through.
+    func matchTemplate(_ root: Int32) {
+        frames.removeAll(keepingCapacity: true)
+        frames.append(.done)
+        match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
+    }
+
+    func push(_ f: Frame) -> Int32 {
+        frames.append(f)
+        return Int32(frames.count - 1)
+    }
+
+    /// Continues with frame `k` after something matched up to `s`.
+    func resume(_ k: Int32, _ s: State) {
+        switch frames[Int(k)] {
+        case .done:
+            onMatch(s)
+        case .sequence(let first, let count, let next, let parent):
+            matchSequence(first, count, next, s, parent)
+        case .permutation(let first, let count, let left, let parent):
+            matchPermutation(first, count, left, s, parent)
+        case .value(let v):
+            valueMatched(v, s)
+        }
+    }
+
+    func match(_ node: Int32, _ s: State, _ k: Int32) {
         steps += 1
         if steps > stepLimit { exhausted = true; return }
         let n = program.nodes[Int(node)]
@@ -73,19 +122,24 @@ final class MatchEngine {
         }
     }
 
-    func matchSequence(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: (State) -> Void) {
-        if i == count { return k(s) }
-        match(program.children[Int(first + i)], s) { s2 in matchSequence(first, count, i + 1, s2, k) }
+    func matchSequence(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: Int32) {
+        if i == count { return resume(k, s) }
+        if i + 1 == count { return match(program.children[Int(first + i)], s, k) }
+        let f = push(.sequence(first: first, count: count, next: i + 1, parent: k))
+        match(program.children[Int(first + i)], s, f)
+        frames.removeLast()
     }
 
     /// hassil's permutation: each item first, then the permutations of the others.
-    func matchPermutation(_ first: Int32, _ count: Int32, _ left: UInt64, _ s: State, _ k: (State) -> Void) {
-        if left == 0 { return k(s) }
+    func matchPermutation(_ first: Int32, _ count: Int32, _ left: UInt64, _ s: State, _ k: Int32) {
+        if left == 0 { return resume(k, s) }
         if left.nonzeroBitCount == 1 {
             return match(program.children[Int(first) + left.trailingZeroBitCount], s, k)
         }
         for i in 0..<Int(count) where left & (1 << UInt64(i)) != 0 {
-            match(program.children[Int(first) + i], s) { s2 in matchPermutation(first, count, left & ~(1 << UInt64(i)), s2, k) }
+            let f = push(.permutation(first: first, count: count, left: left & ~(1 << UInt64(i)), parent: k))
+            match(program.children[Int(first) + i], s, f)
+            frames.removeLast()
         }
     }
 
@@ -126,8 +180,8 @@ final class MatchEngine {
     }
 
     /// One literal chunk (hassil's `TextChunk` branch), wildcard closing included.
-    func matchChunk(_ c: CompiledProgram.Chunk, _ s: State, _ k: (State) -> Void) {
-        if c.isEmpty { return k(s) }
+    func matchChunk(_ c: CompiledProgram.Chunk, _ s: State, _ k: Int32) {
+        if c.isEmpty { return resume(k, s) }
         let chunk = ignoresWhitespace ? c.foldedCJK : c.folded
         var cFrom = 0, start = s.pos
         if !ignoresWhitespace && s.sow {
@@ -136,7 +190,7 @@ final class MatchEngine {
         }
         let chunkBlank = chunk[cFrom...].allSatisfy { MatchText.isSpace($0) }
         if let w = openWildcard {
-            if chunkBlank { return k(State(pos: start, broken: s.broken, sow: true, chunks: s.chunks)) }
+            if chunkBlank { return resume(k, State(pos: start, broken: s.broken, sow: true, chunks: s.chunks)) }
             let boundary = ignoresWhitespace ? false : entities[w].endOfWord
             var q = matchFirst(chunk, cFrom, from: start, boundary: boundary, broken: s.broken)
             if q < 0 { return }
@@ -159,13 +213,13 @@ final class MatchEngine {
         }
         let stripped = ignoresWhitespace ? c.strippedCountCJK : c.strippedCount
         if let end = prefix(chunk, from: cFrom, at: start, broken: s.broken) {
-            return k(State(pos: end, broken: s.broken, sow: c.endsWord, chunks: s.chunks + stripped))
+            return resume(k, State(pos: end, broken: s.broken, sow: c.endsWord, chunks: s.chunks + stripped))
         }
         let restBlank = skipSpaces(start, s.broken) == folded.count
-        if restBlank && chunkBlank && cFrom < chunk.count { return k(s) }
+        if restBlank && chunkBlank && cFrom < chunk.count { return resume(k, s) }
         if !s.broken, (start..<folded.count).contains(where: { folded[$0] == 0x2D || folded[$0] == 0x5F }),
            let end = prefix(chunk, from: cFrom, at: start, broken: true) {
-            k(State(pos: end, broken: true, sow: s.sow, chunks: s.chunks))
+            resume(k, State(pos: end, broken: true, sow: s.sow, chunks: s.chunks))
         }
     }
 

@@ -121,7 +121,7 @@ public final class TemplateMatcher: Sendable {
     }
 
     func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
-             _ report: (TemplateMatch) -> Void) {
+             _ report: @escaping (TemplateMatch) -> Void) {
         let base = MatchText(utterance)
         var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
         var scratch = index.makeScratch(templates: program.templates.count)
@@ -153,9 +153,10 @@ public final class TemplateMatcher: Sendable {
                 engine.entities.removeAll(keepingCapacity: true)
                 engine.context = context.map { ($0.key, $0.value) }
                 engine.steps = 0
-                engine.match(t.root, .init(pos: 0, broken: false, sow: true, chunks: 0)) { s in
+                engine.onMatch = { [unowned engine] s in
                     if let m = engine.finish(s, template: t, text: text, bestSlot: bestSlot) { report(m) }
                 }
+                engine.matchTemplate(t.root)
             }
         }
     }
@@ -170,5 +171,21 @@ public final class TemplateMatcher: Sendable {
         }
         if !b.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(b.excludesContext, context) { return false }
         return true
+    }
+}
+
+extension TemplateMatcher {
+    /// Sizes of the compiled grammar, for benchmarks and `--verbose` output.
+    public struct Statistics: Sendable, Codable {
+        public var templates: Int
+        public var nodes: Int
+        public var chunks: Int
+        public var lists: Int
+        public var fragments: Int
+    }
+
+    public var statistics: Statistics {
+        Statistics(templates: program.templates.count, nodes: program.nodes.count, chunks: program.chunks.count,
+                   lists: program.lists.count, fragments: index.fragmentCount)
     }
 }
