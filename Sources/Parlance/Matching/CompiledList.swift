@@ -11,18 +11,20 @@ struct CompiledList: Sendable {
         var output: JSONValue?
         var context: [String: JSONValue]?
         var metadata: [String: JSONValue]?
-        /// Plain values: the value as one literal chunk; template values: nil.
+        /// Plain values: the value as one literal chunk in the list's pool; template values: nil.
         var chunk: CompiledProgram.Chunk?
         /// Template values: the root node in the program.
         var node: Int32
     }
 
     struct NumberWord: Sendable {
+        /// The word as a literal chunk in the list's pool.
         var chunk: CompiledProgram.Chunk
         var value: Double
     }
 
     var kind: Kind
+    var pool = ChunkPool()
     var values: [Value] = []
     /// Plain values by their folded key without leading spaces.
     var trie = ScalarTrie()
@@ -66,12 +68,13 @@ struct CompiledList: Sendable {
                     guard t.unicodeScalars.count <= maxValueLength else {
                         throw GrammarError("list value longer than \(maxValueLength) characters: \(t.prefix(40))…")
                     }
-                    let chunk = Self.chunk(t, fold: fold)
+                    let id = c.pool.add(t, fold: fold)
+                    let chunk = c.pool[Int(id)]
                     entry.chunk = chunk
                     let i = Int32(c.values.count)
                     if chunk.strippedCount > 0 {
-                        c.trie.insert(chunk.folded[chunk.firstNonSpace...], i)
-                        c.trieCJK.insert(chunk.foldedCJK, i)
+                        c.trie.insert(c.pool.folded(chunk).dropFirst(Int(chunk.firstNonSpace)), i)
+                        c.trieCJK.insert(c.pool.foldedCJK(chunk), i)
                     }
                 } else {
                     entry.node = try compileTemplate(v.input)
@@ -81,11 +84,6 @@ struct CompiledList: Sendable {
             }
             return c
         }
-    }
-
-    static func chunk(_ text: String, fold: ScalarFold) -> CompiledProgram.Chunk {
-        var p = CompiledProgram()
-        return p.chunks[Int(p.addChunk(text, fold: fold))]
     }
 
     /// Every number of the range in every cardinal spelling of the language, also with `ß` as
@@ -106,8 +104,9 @@ struct CompiledList: Sendable {
                 for variant in [words, words.replacingOccurrences(of: "ß", with: "ss")] {
                     let broken = String(variant.map { $0 == "-" || $0 == "_" ? " " : $0 })
                     for w in [variant, broken] where used.insert(w).inserted {
-                        let chunk = Self.chunk(w, fold: fold)
-                        self.words.insert(chunk.folded, Int32(numberWords.count))
+                        let id = pool.add(w, fold: fold)
+                        let chunk = pool[Int(id)]
+                        self.words.insert(pool.folded(chunk), Int32(numberWords.count))
                         numberWords.append(NumberWord(chunk: chunk, value: value))
                     }
                 }

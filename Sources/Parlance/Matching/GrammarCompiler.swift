@@ -92,7 +92,7 @@ struct GrammarCompiler {
     mutating func compile(_ e: TemplateExpression, scope: Int32, local: [String: Int32]) throws -> Int32 {
         switch e {
         case .text(let s, _):
-            return try addNode(.text, program.addChunk(s, fold: fold))
+            return try addNode(.text, program.chunks.add(s, fold: fold))
         case .sequence(let items, _), .alternative(let items, _, _), .permutation(let items, _):
             let kids = try items.map { try compile($0, scope: scope, local: local) }
             let start = Int32(program.children.count)

@@ -1,20 +1,25 @@
 import Foundation
 
 extension MatchEngine {
-    /// The list a reference reads: the block's own, else the caller's, else the grammar's, else
-    /// an inline range (`{1..10:x}`).
-    func list(for ref: CompiledProgram.ListRef) -> CompiledList? {
-        if ref.local >= 0 { return program.lists[Int(ref.local)] }
-        if let l = lists[ref.listName] { return l }
-        if let g = program.grammarList[ref.listName] { return program.lists[Int(g)] }
-        if ref.inline >= 0 { return program.lists[Int(ref.inline)] }
+    /// The list a reference reads, as a code: the block's own, else the caller's (negative:
+    /// `-(list name + 1)`), else the grammar's, else an inline range (`{1..10:x}`); nil if none.
+    func listCode(for ref: CompiledProgram.ListRef) -> Int32? {
+        if ref.local >= 0 { return ref.local }
+        if lists[ref.listName] != nil { return -(ref.listName + 1) }
+        if let g = program.grammarList[ref.listName] { return g }
+        if ref.inline >= 0 { return ref.inline }
         return nil
     }
 
-    func matchList(_ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
-        guard s.pos < folded.count, let l = list(for: ref) else { return }
+    func list(_ code: Int32) -> CompiledList {
+        code >= 0 ? program.lists[Int(code)] : lists[-code - 1]!
+    }
+
+    mutating func matchList(_ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
+        guard s.pos < folded.count, let code = listCode(for: ref) else { return }
+        let l = list(code)
         switch l.kind {
-        case .values: matchValues(l, ref, s, k)
+        case .values: matchValues(l, code, ref, s, k)
         case .range: matchRange(l, ref, s, k)
         case .wildcard:
             entities.append(Entity(slot: ref.slot, start: s.pos, end: s.pos, isWildcard: true, isOpen: true,
@@ -60,17 +65,23 @@ extension MatchEngine {
         return out
     }
 
-    func matchValues(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
-        let data = program.blocks[block].data
+    mutating func matchValues(_ l: CompiledList, _ code: Int32, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
         let wildcard = openWildcard ?? -1
         for i in candidates(l, s) {
             let v = l.values[Int(i)]
-            if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < c.folded.count { continue }
-            if !data.requiresContext.isEmpty,
-               !ContextRules.satisfiesRequired(data.requiresContext, v.context, allowMissing: true) { continue }
-            if !data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(data.excludesContext, v.context) { continue }
-            let f = push(.value(ValueMatch(start: s, ref: ref, value: v, wildcard: wildcard, parent: k)))
-            if let c = v.chunk { matchChunk(c, s, f) } else { match(v.node, s, f) }
+            if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < Int(c.count) { continue }
+            // Values with context must not contradict the block's conditions.
+            if let vc = v.context {
+                let data = program.blocks[block].data
+                if !ContextRules.satisfiesRequired(data.requiresContext, vc, allowMissing: true) { continue }
+                if !ContextRules.satisfiesExcluded(data.excludesContext, vc) { continue }
+            }
+            let f = push(.value(ValueMatch(start: s, ref: ref, listCode: code, value: i, wildcard: wildcard, parent: k)))
+            if let c = v.chunk {
+                l.pool.scalars.withUnsafeBufferPointer { matchChunk(c, $0, s, f) }
+            } else {
+                match(v.node, s, f)
+            }
             frames.removeLast()
         }
     }
@@ -78,17 +89,18 @@ extension MatchEngine {
     /// A list value matched from `m.start` to `vs`: the slot gets the value, the value's context
     /// joins the match's, and matching goes on with the state from before the value (hassil keeps
     /// the literal count and word start of the list reference, not of the value).
-    func valueMatched(_ m: ValueMatch, _ vs: State) {
+    mutating func valueMatched(_ m: ValueMatch, _ vs: State) {
         var start = m.start.pos
         if m.wildcard >= 0, !entities[m.wildcard].isOpen { start = entities[m.wildcard].end }
         let pushed = !m.ref.isCapture
+        let value = list(m.listCode).values[Int(m.value)]
         if pushed {
             let text = self.text(start, vs.pos, broken: vs.broken)
-            entities.append(Entity(slot: m.ref.slot, start: start, end: vs.pos, value: m.value.output ?? .string(text),
-                                   metadata: m.value.metadata, isBroken: vs.broken))
+            entities.append(Entity(slot: m.ref.slot, start: start, end: vs.pos, value: value.output ?? .string(text),
+                                   metadata: value.metadata, isBroken: vs.broken))
         }
         let depth = context.count
-        for (key, value) in m.value.context ?? [:] { context.append((key, value)) }
+        for (key, v) in value.context ?? [:] { context.append((key, v)) }
         resume(m.parent, State(pos: vs.pos, broken: vs.broken, sow: m.start.sow, chunks: m.start.chunks))
         context.removeSubrange(depth...)
         if pushed { entities.removeLast() }
@@ -114,7 +126,7 @@ extension MatchEngine {
         return Double(s.replacingOccurrences(of: ",", with: "."))
     }
 
-    func matchRange(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
+    mutating func matchRange(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
         let r = l.range
         let wildcard = openWildcard
         let fractions = r.fractions != nil
@@ -169,9 +181,11 @@ extension MatchEngine {
                     entities[wi].start = s.pos
                     entities[wi].end = start
                 }
-                let end = start + word.chunk.folded.count
+                let end = start + Int(word.chunk.count)
                 entities.append(Entity(slot: ref.slot, start: start, end: end, value: .number(word.value)))
-                matchChunk(word.chunk, State(pos: start, broken: s.broken, sow: s.sow, chunks: s.chunks), k)
+                l.pool.scalars.withUnsafeBufferPointer {
+                    matchChunk(word.chunk, $0, State(pos: start, broken: s.broken, sow: s.sow, chunks: s.chunks), k)
+                }
                 entities.removeLast()
                 if let wi = wildcard { entities[wi] = saved! }
             }

@@ -6,7 +6,7 @@
 /// The text is folded once; a chunk matches where its folded code points equal the text's.
 /// After a failed chunk, the text may be re-read with `-` and `_` as spaces ("living-room"
 /// matches "living room"), as hassil does; `State.broken` records that.
-final class MatchEngine {
+struct MatchEngine {
     struct State {
         var pos: Int
         var broken: Bool
@@ -41,10 +41,12 @@ final class MatchEngine {
         case value(ValueMatch)
     }
 
+    /// Plain data (frames are copied at every step): the list by `listCode`, the value by index.
     struct ValueMatch {
         var start: State
         var ref: CompiledProgram.ListRef
-        var value: CompiledList.Value
+        var listCode: Int32
+        var value: Int32
         var wildcard: Int
         var parent: Int32
     }
@@ -52,6 +54,8 @@ final class MatchEngine {
     let program: CompiledProgram
     let lists: [Int32: CompiledList]
     var folded: [UInt32] = []
+    /// The program's chunk code points, valid during `TemplateMatcher.run`.
+    var chunkScalars = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
     var raw: [UInt32] = []
     var ignoresWhitespace = false
     var entities: [Entity] = []
@@ -61,7 +65,13 @@ final class MatchEngine {
     var steps = 0
     var stepLimit = 2_000_000
     var exhausted = false
-    var onMatch: (State) -> Void = { _ in }
+    /// The template being matched, the text variant it is matched on, and what is collected.
+    var template: Int32 = 0
+    var source = MatchText(scalars: [], offsets: [], sourceLength: 0)
+    var bestSlot: String?
+    var keepsAll = false
+    var best: TemplateMatch?
+    var all: [TemplateMatch] = []
 
     init(program: CompiledProgram, lists: [Int32: CompiledList]) {
         self.program = program
@@ -79,22 +89,23 @@ final class MatchEngine {
     }
 
     /// Matches a template from the start of the text, calling `onMatch` for every way through.
-    func matchTemplate(_ root: Int32) {
+    mutating func matchTemplate(_ root: Int32) {
         frames.removeAll(keepingCapacity: true)
         frames.append(.done)
         match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
     }
 
-    func push(_ f: Frame) -> Int32 {
+    mutating func push(_ f: Frame) -> Int32 {
         frames.append(f)
         return Int32(frames.count - 1)
     }
 
     /// Continues with frame `k` after something matched up to `s`.
-    func resume(_ k: Int32, _ s: State) {
+    mutating func resume(_ k: Int32, _ s: State) {
         switch frames[Int(k)] {
         case .done:
-            onMatch(s)
+            guard let m = finish(s) else { return }
+            if keepsAll { all.append(m) } else if best == nil || m.rank < best!.rank { best = m }
         case .sequence(let first, let count, let next, let parent):
             matchSequence(first, count, next, s, parent)
         case .permutation(let first, let count, let left, let parent):
@@ -104,13 +115,13 @@ final class MatchEngine {
         }
     }
 
-    func match(_ node: Int32, _ s: State, _ k: Int32) {
+    mutating func match(_ node: Int32, _ s: State, _ k: Int32) {
         steps += 1
         if steps > stepLimit { exhausted = true; return }
         let n = program.nodes[Int(node)]
         switch n.kind {
         case .text:
-            matchChunk(program.chunks[Int(n.a)], s, k)
+            matchChunk(program.chunks[Int(n.a)], chunkScalars, s, k)
         case .sequence:
             matchSequence(n.a, n.b, 0, s, k)
         case .alternative:
@@ -122,7 +133,7 @@ final class MatchEngine {
         }
     }
 
-    func matchSequence(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: Int32) {
+    mutating func matchSequence(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: Int32) {
         if i == count { return resume(k, s) }
         if i + 1 == count { return match(program.children[Int(first + i)], s, k) }
         let f = push(.sequence(first: first, count: count, next: i + 1, parent: k))
@@ -131,7 +142,7 @@ final class MatchEngine {
     }
 
     /// hassil's permutation: each item first, then the permutations of the others.
-    func matchPermutation(_ first: Int32, _ count: Int32, _ left: UInt64, _ s: State, _ k: Int32) {
+    mutating func matchPermutation(_ first: Int32, _ count: Int32, _ left: UInt64, _ s: State, _ k: Int32) {
         if left == 0 { return resume(k, s) }
         if left.nonzeroBitCount == 1 {
             return match(program.children[Int(first) + left.trailingZeroBitCount], s, k)
@@ -143,14 +154,14 @@ final class MatchEngine {
         }
     }
 
-    /// The end of `chunk[from...]` matched at `at`, or nil.
+    /// The end of `pool[from..<to]` matched at `at`, or nil.
     @inline(__always)
-    func prefix(_ chunk: [UInt32], from: Int, at: Int, broken: Bool) -> Int? {
-        let len = chunk.count - from
+    func prefix(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int, at: Int, broken: Bool) -> Int? {
+        let len = to - from
         guard at + len <= folded.count else { return nil }
         var j = 0
         while j < len {
-            if ch(at + j, broken) != chunk[from + j] { return nil }
+            if ch(at + j, broken) != pool[from + j] { return nil }
             j += 1
         }
         return at + len
@@ -158,16 +169,17 @@ final class MatchEngine {
 
     @inline(__always) func isWordAt(_ i: Int, _ broken: Bool) -> Bool { MatchText.isWord(ch(i, broken)) }
 
-    /// hassil's `match_first`: the first position at or after `from` where the chunk matches,
-    /// at a word boundary when asked (the text is read as if it started at `from`).
-    func matchFirst(_ chunk: [UInt32], _ cFrom: Int, from: Int, boundary: Bool, broken: Bool) -> Int {
-        var q = from
+    /// hassil's `match_first`: the first position at or after `start` where the chunk matches,
+    /// at a word boundary when asked (the text is read as if it began at `start`).
+    func matchFirst(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int, start: Int, boundary: Bool,
+                    broken: Bool) -> Int {
+        var q = start
         while q < folded.count {
             if boundary {
-                let prevWord = q > from && isWordAt(q - 1, broken)
+                let prevWord = q > start && isWordAt(q - 1, broken)
                 if prevWord == isWordAt(q, broken) { q += 1; continue }
             }
-            if prefix(chunk, from: cFrom, at: q, broken: broken) != nil { return q }
+            if prefix(pool, from, to, at: q, broken: broken) != nil { return q }
             q += 1
         }
         return -1
@@ -180,22 +192,26 @@ final class MatchEngine {
     }
 
     /// One literal chunk (hassil's `TextChunk` branch), wildcard closing included.
-    func matchChunk(_ c: CompiledProgram.Chunk, _ s: State, _ k: Int32) {
+    ///
+    /// - Complexity: O(m) for a chunk of m code points; O(n · m) when it closes a wildcard.
+    mutating func matchChunk(_ c: CompiledProgram.Chunk, _ pool: UnsafeBufferPointer<UInt32>, _ s: State, _ k: Int32) {
         if c.isEmpty { return resume(k, s) }
-        let chunk = ignoresWhitespace ? c.foldedCJK : c.folded
-        var cFrom = 0, start = s.pos
+        var from = Int(ignoresWhitespace ? c.cjkStart : c.start)
+        let to = from + Int(ignoresWhitespace ? c.cjkCount : c.count)
+        var start = s.pos
         if !ignoresWhitespace && s.sow {
-            cFrom = c.firstNonSpace
+            from += Int(c.firstNonSpace)
             start = skipSpaces(s.pos, s.broken)
         }
-        let chunkBlank = chunk[cFrom...].allSatisfy { MatchText.isSpace($0) }
+        var chunkBlank = true
+        for j in from..<to where !MatchText.isSpace(pool[j]) { chunkBlank = false; break }
         if let w = openWildcard {
             if chunkBlank { return resume(k, State(pos: start, broken: s.broken, sow: true, chunks: s.chunks)) }
             let boundary = ignoresWhitespace ? false : entities[w].endOfWord
-            var q = matchFirst(chunk, cFrom, from: start, boundary: boundary, broken: s.broken)
+            var q = matchFirst(pool, from, to, start: start, boundary: boundary, broken: s.broken)
             if q < 0 { return }
             if q == start {
-                q = matchFirst(chunk, cFrom, from: start + 1, boundary: boundary, broken: s.broken)
+                q = matchFirst(pool, from, to, start: start + 1, boundary: boundary, broken: s.broken)
                 if q < 0 { return }
             }
             let saved = entities[w]
@@ -204,21 +220,21 @@ final class MatchEngine {
                 entities[w].start = start
                 entities[w].end = q
                 entities[w].isBroken = s.broken
-                matchChunk(c, State(pos: q, broken: s.broken, sow: true, chunks: s.chunks), k)
+                matchChunk(c, pool, State(pos: q, broken: s.broken, sow: true, chunks: s.chunks), k)
                 entities[w] = saved
-                q = matchFirst(chunk, cFrom, from: q + 1, boundary: false, broken: s.broken)
+                q = matchFirst(pool, from, to, start: q + 1, boundary: false, broken: s.broken)
                 if q < 0 { break }
             }
             return
         }
         let stripped = ignoresWhitespace ? c.strippedCountCJK : c.strippedCount
-        if let end = prefix(chunk, from: cFrom, at: start, broken: s.broken) {
+        if let end = prefix(pool, from, to, at: start, broken: s.broken) {
             return resume(k, State(pos: end, broken: s.broken, sow: c.endsWord, chunks: s.chunks + stripped))
         }
         let restBlank = skipSpaces(start, s.broken) == folded.count
-        if restBlank && chunkBlank && cFrom < chunk.count { return resume(k, s) }
+        if restBlank && chunkBlank && from < to { return resume(k, s) }
         if !s.broken, (start..<folded.count).contains(where: { folded[$0] == 0x2D || folded[$0] == 0x5F }),
-           let end = prefix(chunk, from: cFrom, at: start, broken: true) {
+           let end = prefix(pool, from, to, at: start, broken: true) {
             resume(k, State(pos: end, broken: true, sow: s.sow, chunks: s.chunks))
         }
     }

@@ -16,6 +16,8 @@ struct TemplateIndex: Sendable {
     private var unanchored: [Int32] = []
     private var clauses: [[[Int32]]] = []
     private var fragmentIDs: [[UInt32]: Int32] = [:]
+    /// The code points a template's text can start with (nil: any).
+    private var firstChars: [Set<UInt32>?] = []
 
     init(program: CompiledProgram, grammar: IntentGrammar, fold: ScalarFold) {
         for t in program.templates {
@@ -24,6 +26,11 @@ struct TemplateIndex: Sendable {
                 Array(Set(clause.map { intern(fold.fold($0)) })).sorted()
             }
             clauses.append(Array(Set(cnf)))
+        }
+        var memo: [Int32: (Set<UInt32>?, Bool)] = [:]
+        for t in program.templates {
+            let (chars, nullable) = Self.first(t.root, program, grammar.ignoresWhitespace, &memo)
+            firstChars.append(nullable ? nil : chars)
         }
         var frequency = [Int](repeating: 0, count: fragmentCount)
         for cnf in clauses { for f in Set(cnf.joined()) { frequency[Int(f)] += 1 } }
@@ -46,6 +53,49 @@ struct TemplateIndex: Sendable {
         fragments.insert(key, id)
         fragmentCount += 1
         return id
+    }
+
+    /// The first code points a node can match at the start of a text (nil: any), and whether it
+    /// can match nothing at all.
+    static func first(_ node: Int32, _ p: CompiledProgram, _ ignoresWhitespace: Bool,
+                      _ memo: inout [Int32: (Set<UInt32>?, Bool)]) -> (Set<UInt32>?, Bool) {
+        if let m = memo[node] { return m }
+        let n = p.nodes[Int(node)]
+        var result: (Set<UInt32>?, Bool)
+        switch n.kind {
+        case .text:
+            let c = p.chunks[Int(n.a)]
+            let f = ignoresWhitespace ? Array(p.chunks.foldedCJK(c)) : Array(p.chunks.folded(c).dropFirst(Int(c.firstNonSpace)))
+            if let first = f.first, !(ignoresWhitespace ? f.allSatisfy { MatchText.isSpace($0) } : false) {
+                result = ([first], false)
+            } else {
+                result = ([], true)
+            }
+        case .list:
+            result = (nil, false)
+        case .sequence, .alternative, .permutation:
+            var chars: Set<UInt32>? = []
+            var nullable = n.kind == .sequence || n.kind == .permutation
+            var anyNullable = false
+            for i in 0..<n.b {
+                let (c, null) = first(p.children[Int(n.a + i)], p, ignoresWhitespace, &memo)
+                if let c, chars != nil { chars!.formUnion(c) } else { chars = nil }
+                anyNullable = anyNullable || null
+                if n.kind == .sequence && !null { nullable = false; break }
+                if n.kind == .permutation && !null { nullable = false }
+            }
+            if n.kind == .alternative { nullable = anyNullable }
+            result = (chars, nullable)
+        }
+        memo[node] = result
+        return result
+    }
+
+    /// Whether template `t` can start where `text` starts (its first code point, `-` and `_`
+    /// always, since they may be read as spaces).
+    func mayStart(_ t: Int, _ text: [UInt32]) -> Bool {
+        guard let set = firstChars[t], let c = text.first(where: { !MatchText.isSpace($0) }) else { return true }
+        return set.contains(c) || c == 0x2D || c == 0x5F
     }
 
     /// hassil's `_required_clauses`, over the parsed expression.

@@ -18,6 +18,8 @@ public final class TemplateMatcher: Sendable {
     let index: TemplateIndex
     let fold: ScalarFold
     let skipWords: SkipWords
+    /// Whether any block has `required_keywords` (then the utterance's words are collected).
+    let hasKeywords: Bool
 
     /// Compiles `grammar`.
     ///
@@ -31,6 +33,7 @@ public final class TemplateMatcher: Sendable {
         var compiler = GrammarCompiler(grammar: grammar, fold: fold)
         program = try compiler.compile()
         index = TemplateIndex(program: program, grammar: grammar, fold: fold)
+        hasKeywords = grammar.intents.contains { $0.blocks.contains { $0.requiredKeywords != nil } }
         skipWords = SkipWords(grammar.skipWords, fold: fold, ignoresWhitespace: grammar.ignoresWhitespace)
     }
 
@@ -63,28 +66,32 @@ public final class TemplateMatcher: Sendable {
     ///   grow with the number of alternatives or list values.
     public func best(_ utterance: String, lists: Lists = .none, context: [String: JSONValue] = [:],
                      bestSlot: String? = "name") -> TemplateMatch? {
-        var best: TemplateMatch?
-        run(utterance, lists: lists, context: context, bestSlot: bestSlot) { m in
-            if best == nil || m.rank < best!.rank { best = m }
-        }
-        return best
+        run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: false).best
     }
 
     /// Every match, best first (stable: equal ranks keep trial order).
     public func all(_ utterance: String, lists: Lists = .none, context: [String: JSONValue] = [:],
                     bestSlot: String? = "name") -> [TemplateMatch] {
-        var out: [TemplateMatch] = []
-        run(utterance, lists: lists, context: context, bestSlot: bestSlot) { out.append($0) }
+        let out = run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: true).all
         return out.enumerated().sorted { a, b in
             a.element.rank < b.element.rank || (a.element.rank == b.element.rank && a.offset < b.offset)
         }.map(\.element)
     }
 
-    /// The text variants hassil matches against, built on first use.
+    /// The text variants hassil matches against, built and folded on first use: 0 with skip
+    /// words, 1 without, 2 skip words removed at the end only, 3 at the start only, 4 as said.
     struct Variants {
         let base: MatchText
         let noSkip: MatchText
-        var cache: [Int: MatchText] = [:]
+        var texts = [MatchText?](repeating: nil, count: 5)
+        var foldedTexts = [[UInt32]?](repeating: nil, count: 5)
+
+        mutating func folded(_ k: Int, fold: ScalarFold) -> (MatchText, [UInt32]) {
+            if let f = foldedTexts[k] { return (texts[k]!, f) }
+            let f = fold.fold(texts[k]!.scalars)
+            foldedTexts[k] = f
+            return (texts[k]!, f)
+        }
     }
 
     func matchable(_ t: MatchText) -> MatchText {
@@ -93,35 +100,41 @@ public final class TemplateMatcher: Sendable {
         return m
     }
 
-    /// The texts a template of this shape is tried on, in order (0: with skip words, 1: without,
-    /// 2: skip words removed at the end only, 3: at the start only, 4: as said).
-    func texts(for shape: CompiledProgram.Shape, _ v: inout Variants) -> [MatchText] {
-        func variant(_ k: Int) -> MatchText {
-            if let t = v.cache[k] { return t }
-            let t: MatchText
+    /// The variants a template of this shape is tried on, in order.
+    func texts(for shape: CompiledProgram.Shape, _ v: inout Variants) -> [Int] {
+        func variant(_ k: Int) -> Int {
+            if v.texts[k] != nil { return k }
             switch k {
-            case 0: t = matchable(v.base)
-            case 1: t = matchable(v.noSkip)
-            case 2: t = matchable(skipWords.removing(from: v.base, .atEnd, fold: fold))
-            case 3: t = matchable(skipWords.removing(from: v.base, .atStart, fold: fold))
-            default: t = v.base
+            case 0: v.texts[k] = matchable(v.base)
+            case 1: v.texts[k] = matchable(v.noSkip)
+            case 2: v.texts[k] = matchable(skipWords.removing(from: v.base, .atEnd, fold: fold))
+            case 3: v.texts[k] = matchable(skipWords.removing(from: v.base, .atStart, fold: fold))
+            default: v.texts[k] = v.base
             }
-            v.cache[k] = t
-            return t
+            return k
         }
-        let main: MatchText
+        let main: Int
         switch shape {
         case .plain: main = variant(1)
         case .wholeWildcard: main = variant(4)
         case .leadingWildcard: main = variant(2)
         case .trailingWildcard: main = variant(3)
         }
-        if v.noSkip.scalars != v.base.scalars && main.scalars == variant(1).scalars { return [variant(0), main] }
+        if v.noSkip.scalars != v.base.scalars && v.texts[main]!.scalars == v.texts[variant(1)]!.scalars {
+            return [variant(0), main]
+        }
         return [main]
     }
 
     func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
-             _ report: @escaping (TemplateMatch) -> Void) {
+             keepsAll: Bool) -> MatchEngine {
+        program.chunks.scalars.withUnsafeBufferPointer { pool in
+            run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
+        }
+    }
+
+    private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
+                     keepsAll: Bool, pool: UnsafeBufferPointer<UInt32>) -> MatchEngine {
         let base = MatchText(utterance)
         var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
         var scratch = index.makeScratch(templates: program.templates.count)
@@ -134,31 +147,37 @@ public final class TemplateMatcher: Sendable {
             }
         }
         for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &scratch) } }
-        let keywords = Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init))
-        let engine = MatchEngine(program: program, lists: lists.byName)
+        let keywords = hasKeywords
+            ? Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init)) : []
+        var engine = MatchEngine(program: program, lists: lists.byName)
         engine.ignoresWhitespace = grammar.ignoresWhitespace
-        var lastBlock = -1, blockOK = true
+        engine.chunkScalars = pool
+        engine.bestSlot = bestSlot
+        engine.keepsAll = keepsAll
+        engine.context = context.map { ($0.key, $0.value) }
+        var lastBlock: Int32 = -1, blockOK = true
         for ti in index.candidates(&scratch) {
-            let t = program.templates[Int(ti)]
-            let b = program.blocks[Int(t.block)]
-            if Int(t.block) != lastBlock {
-                lastBlock = Int(t.block)
-                blockOK = Self.blockApplies(b.data, context: context, keywords: keywords)
+            let block = program.templates[Int(ti)].block
+            if block != lastBlock {
+                lastBlock = block
+                blockOK = Self.blockApplies(program.blocks[Int(block)].data, context: context, keywords: keywords)
             }
             guard blockOK else { continue }
-            for text in texts(for: t.shape, &v) {
-                engine.folded = fold.fold(text.scalars)
-                engine.raw = text.scalars
-                engine.block = Int(t.block)
-                engine.entities.removeAll(keepingCapacity: true)
-                engine.context = context.map { ($0.key, $0.value) }
-                engine.steps = 0
-                engine.onMatch = { [unowned engine] s in
-                    if let m = engine.finish(s, template: t, text: text, bestSlot: bestSlot) { report(m) }
+            for k in texts(for: program.templates[Int(ti)].shape, &v) {
+                let (text, folded) = v.folded(k, fold: fold)
+                guard index.mayStart(Int(ti), folded) else { continue }
+                if engine.raw != text.scalars || engine.folded != folded {
+                    engine.folded = folded
+                    engine.raw = text.scalars
+                    engine.source = text
                 }
-                engine.matchTemplate(t.root)
+                engine.template = ti
+                engine.block = Int(block)
+                engine.steps = 0
+                engine.matchTemplate(program.templates[Int(ti)].root)
             }
         }
+        return engine
     }
 
     /// hassil skips a block before matching when its keywords are absent or the caller's
