@@ -4,7 +4,9 @@ import ParlanceText
 /// A slot list ready for matching: values in a trie over their folded keys (so finding the
 /// values that start at a position costs the length of the key, not the size of the list),
 /// number ranges with a trie of their spelled-out words, or a wildcard.
-struct CompiledList: Sendable {
+///
+/// A class so that the matcher passes lists by reference; it is not changed once compiled.
+final class CompiledList: @unchecked Sendable {
     enum Kind: Sendable { case values, range, wildcard }
 
     struct Value: Sendable {
@@ -36,6 +38,8 @@ struct CompiledList: Sendable {
     var words = ScalarTrie()
     var numberWords: [NumberWord] = []
 
+    init(kind: Kind) { self.kind = kind }
+
     static let wildcard = CompiledList(kind: .wildcard)
 
     /// Longest accepted list value, in code points (Apple applies 1024 UTF-16 units to vocabulary).
@@ -51,7 +55,7 @@ struct CompiledList: Sendable {
         case .wildcard:
             return .wildcard
         case .range(let r):
-            var c = CompiledList(kind: .range)
+            let c = CompiledList(kind: .range)
             c.range = r
             guard r.count <= 1_000_000 else {
                 throw GrammarError("range list of \(r.count) numbers is too large",
@@ -60,7 +64,7 @@ struct CompiledList: Sendable {
             if r.words { c.addNumberWords(fold: fold, language: r.wordsLanguage ?? language) }
             return c
         case .values(let vs):
-            var c = CompiledList(kind: .values)
+            let c = CompiledList(kind: .values)
             c.values.reserveCapacity(vs.count)
             for v in vs {
                 var entry = Value(output: v.output, context: v.context, metadata: v.metadata, chunk: nil, node: -1)
@@ -88,7 +92,7 @@ struct CompiledList: Sendable {
 
     /// Every number of the range in every cardinal spelling of the language, also with `ß` as
     /// `ss` and with hyphens as spaces (hassil's `_build_range_trie`).
-    private mutating func addNumberWords(fold: ScalarFold, language: String) {
+    private func addNumberWords(fold: ScalarFold, language: String) {
         guard let locale = try? LocaleID(language), let f = try? SpellOutFormatter(locale: locale) else { return }
         var numbers: [Double] = []
         var n = range.from

@@ -73,7 +73,8 @@ struct CompiledProgram: Sendable {
     var listRefs: [ListRef] = []
     /// Grammar lists (by list name id) and block-local lists.
     var lists: [CompiledList] = []
-    var grammarList: [Int32: Int32] = [:]
+    /// The grammar's list for each list name id, or -1.
+    var grammarList: [Int32] = []
     var listNames: [String] = []
     var listNameIDs: [String: Int32] = [:]
     var slotNames: [String] = []
@@ -87,6 +88,7 @@ struct CompiledProgram: Sendable {
     mutating func listID(_ name: String) -> Int32 {
         if let i = listNameIDs[name] { return i }
         listNames.append(name)
+        grammarList.append(-1)
         listNameIDs[name] = Int32(listNames.count - 1)
         return Int32(listNames.count - 1)
     }

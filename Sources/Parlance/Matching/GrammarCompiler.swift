@@ -21,7 +21,7 @@ struct GrammarCompiler {
             let id = program.listID(name)
             let c = try compileList(list, scope: -1)
             program.lists.append(c)
-            program.grammarList[id] = Int32(program.lists.count - 1)
+            program.grammarList[Int(id)] = Int32(program.lists.count - 1)
         }
         let wildcardLists = Set(grammar.lists.compactMap { k, v -> String? in
             if case .wildcard = v { return k } else { return nil }

@@ -5,14 +5,14 @@ extension MatchEngine {
     /// `-(list name + 1)`), else the grammar's, else an inline range (`{1..10:x}`); nil if none.
     func listCode(for ref: CompiledProgram.ListRef) -> Int32? {
         if ref.local >= 0 { return ref.local }
-        if lists[ref.listName] != nil { return -(ref.listName + 1) }
-        if let g = program.grammarList[ref.listName] { return g }
+        if Int(ref.listName) < lists.count, lists[Int(ref.listName)] != nil { return -(ref.listName + 1) }
+        if program.grammarList[Int(ref.listName)] >= 0 { return program.grammarList[Int(ref.listName)] }
         if ref.inline >= 0 { return ref.inline }
         return nil
     }
 
     func list(_ code: Int32) -> CompiledList {
-        code >= 0 ? program.lists[Int(code)] : lists[-code - 1]!
+        code >= 0 ? program.lists[Int(code)] : lists[Int(-code - 1)]!
     }
 
     mutating func matchList(_ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
@@ -95,8 +95,8 @@ extension MatchEngine {
         let pushed = !m.ref.isCapture
         let value = list(m.listCode).values[Int(m.value)]
         if pushed {
-            let text = self.text(start, vs.pos, broken: vs.broken)
-            entities.append(Entity(slot: m.ref.slot, start: start, end: vs.pos, value: value.output ?? .string(text),
+            entities.append(Entity(slot: m.ref.slot, start: start, end: vs.pos,
+                                   value: value.output ?? .string(text(start, vs.pos, broken: vs.broken)),
                                    metadata: value.metadata, isBroken: vs.broken))
         }
         let depth = context.count
@@ -121,9 +121,19 @@ extension MatchEngine {
         return q
     }
 
+    /// The value of digits found by `digits(at:)` (`,` read as a decimal point, as hassil does).
     func number(_ start: Int, _ end: Int) -> Double? {
-        let s = MatchText.string(folded[start..<end]).trimmingCharacters(in: .whitespaces)
-        return Double(s.replacingOccurrences(of: ",", with: "."))
+        var whole = 0.0, fraction = 0.0, scale = 1.0, negative = false, inFraction = false
+        for i in skipSpaces(start, false)..<end {
+            let c = folded[i]
+            if c == 0x2D { negative = true } else if c == 0x2E || c == 0x2C { inFraction = true } else if inFraction {
+                scale /= 10
+                fraction += Double(c - 0x30) * scale
+            } else {
+                whole = whole * 10 + Double(c - 0x30)
+            }
+        }
+        return (negative ? -1 : 1) * (whole + fraction)
     }
 
     mutating func matchRange(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {

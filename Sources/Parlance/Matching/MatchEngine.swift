@@ -52,8 +52,12 @@ struct MatchEngine {
     }
 
     let program: CompiledProgram
-    let lists: [Int32: CompiledList]
-    var folded: [UInt32] = []
+    let lists: [CompiledList?]
+    var folded: [UInt32] = [] {
+        didSet { lastHyphen = folded.lastIndex { $0 == 0x2D || $0 == 0x5F } ?? -1 }
+    }
+    /// Where the last `-` or `_` is (-1: none): only then may the text be read with spaces.
+    var lastHyphen = -1
     /// The program's chunk code points, valid during `TemplateMatcher.run`.
     var chunkScalars = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
     var raw: [UInt32] = []
@@ -73,7 +77,7 @@ struct MatchEngine {
     var best: TemplateMatch?
     var all: [TemplateMatch] = []
 
-    init(program: CompiledProgram, lists: [Int32: CompiledList]) {
+    init(program: CompiledProgram, lists: [CompiledList?]) {
         self.program = program
         self.lists = lists
     }
@@ -83,9 +87,12 @@ struct MatchEngine {
         return broken && (c == 0x2D || c == 0x5F) ? 0x20 : c
     }
 
+    /// The open wildcard on top of the entities, if any (read field by field: copying an
+    /// entity would retain its value).
     var openWildcard: Int? {
-        guard let last = entities.last, last.isWildcard, last.isOpen else { return nil }
-        return entities.count - 1
+        let n = entities.count
+        guard n > 0, entities[n - 1].isWildcard, entities[n - 1].isOpen else { return nil }
+        return n - 1
     }
 
     /// Matches a template from the start of the text, calling `onMatch` for every way through.
@@ -233,7 +240,7 @@ struct MatchEngine {
         }
         let restBlank = skipSpaces(start, s.broken) == folded.count
         if restBlank && chunkBlank && from < to { return resume(k, s) }
-        if !s.broken, (start..<folded.count).contains(where: { folded[$0] == 0x2D || folded[$0] == 0x5F }),
+        if !s.broken, lastHyphen >= start,
            let end = prefix(pool, from, to, at: start, broken: true) {
             resume(k, State(pos: end, broken: true, sow: s.sow, chunks: s.chunks))
         }

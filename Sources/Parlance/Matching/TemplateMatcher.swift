@@ -39,8 +39,9 @@ public final class TemplateMatcher: Sendable {
 
     /// Slot lists supplied per request, compiled for this matcher.
     public struct Lists: Sendable {
-        let byName: [Int32: CompiledList]
-        public static let none = Lists(byName: [:])
+        /// By list name id; an array rather than a dictionary so a look-up hashes nothing.
+        let byID: [CompiledList?]
+        public static let none = Lists(byID: [])
     }
 
     /// Compiles request-time lists; values with template syntax are expanded (at most
@@ -48,12 +49,12 @@ public final class TemplateMatcher: Sendable {
     ///
     /// - Complexity: O(total length of the values).
     public func lists(_ lists: [String: SlotList]) throws -> Lists {
-        var out: [Int32: CompiledList] = [:]
+        var out = [CompiledList?](repeating: nil, count: program.listNames.count)
         for (name, list) in lists {
             guard let id = program.listNameIDs[name] else { continue }
-            out[id] = try CompiledList.compile(list.expandingTemplates(), fold: fold, language: grammar.language) { _ in -1 }
+            out[Int(id)] = try CompiledList.compile(list.expandingTemplates(), fold: fold, language: grammar.language) { _ in -1 }
         }
-        return Lists(byName: out)
+        return Lists(byID: out)
     }
 
     /// The best match, or nil.
@@ -127,14 +128,14 @@ public final class TemplateMatcher: Sendable {
     }
 
     func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
-             keepsAll: Bool) -> MatchEngine {
+             keepsAll: Bool) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         program.chunks.scalars.withUnsafeBufferPointer { pool in
             run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
         }
     }
 
     private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
-                     keepsAll: Bool, pool: UnsafeBufferPointer<UInt32>) -> MatchEngine {
+                     keepsAll: Bool, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         let base = MatchText(utterance)
         var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
         var scratch = index.makeScratch(templates: program.templates.count)
@@ -149,14 +150,15 @@ public final class TemplateMatcher: Sendable {
         for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &scratch) } }
         let keywords = hasKeywords
             ? Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init)) : []
-        var engine = MatchEngine(program: program, lists: lists.byName)
+        var engine = MatchEngine(program: program, lists: lists.byID)
         engine.ignoresWhitespace = grammar.ignoresWhitespace
         engine.chunkScalars = pool
         engine.bestSlot = bestSlot
         engine.keepsAll = keepsAll
         engine.context = context.map { ($0.key, $0.value) }
         var lastBlock: Int32 = -1, blockOK = true
-        for ti in index.candidates(&scratch) {
+        let cands = index.candidates(&scratch)
+        for ti in cands {
             let block = program.templates[Int(ti)].block
             if block != lastBlock {
                 lastBlock = block
@@ -177,7 +179,7 @@ public final class TemplateMatcher: Sendable {
                 engine.matchTemplate(program.templates[Int(ti)].root)
             }
         }
-        return engine
+        return (engine.best, engine.all)
     }
 
     /// hassil skips a block before matching when its keywords are absent or the caller's
