@@ -72,9 +72,10 @@ extension MatchEngine {
             if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < Int(c.count) { continue }
             // Values with context must not contradict the block's conditions.
             if let vc = v.context {
-                let data = program.blocks[block].data
-                if !ContextRules.satisfiesRequired(data.requiresContext, vc, allowMissing: true) { continue }
-                if !ContextRules.satisfiesExcluded(data.excludesContext, vc) { continue }
+                if !ContextRules.satisfiesRequired(program.blocks[block].data.requiresContext, vc, allowMissing: true) {
+                    continue
+                }
+                if !ContextRules.satisfiesExcluded(program.blocks[block].data.excludesContext, vc) { continue }
             }
             let f = push(.value(ValueMatch(start: s, ref: ref, listCode: code, value: i, wildcard: wildcard, parent: k)))
             if let c = v.chunk {

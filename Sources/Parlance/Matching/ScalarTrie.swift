@@ -1,13 +1,14 @@
 /// A trie over folded code points, mapping keys to integer payloads (list values, number values,
 /// literal fragments). Edges live in one open-addressing hash table keyed by (node, code point),
-/// so a step costs the same with ten keys as with a million.
+/// so a step costs the same with ten keys as with a million. A class, so that reading one from a
+/// list retains one reference; it is not changed once built.
 ///
 /// ```swift
-/// var t = ScalarTrie()
+/// let t = ScalarTrie()
 /// t.insert([0x6F, 0x6E], 7)       // "on" → 7
 /// t.prefixes(of: text, from: 0)   // payloads of every key that starts the text at 0
 /// ```
-struct ScalarTrie: Sendable {
+final class ScalarTrie: @unchecked Sendable {
     private var keys: [UInt64] = Array(repeating: .max, count: 16)
     private var targets: [Int32] = Array(repeating: -1, count: 16)
     private var shift: UInt64 = 60
@@ -23,13 +24,15 @@ struct ScalarTrie: Sendable {
 
     var isEmpty: Bool { keyCount == 0 }
 
+    init() {}
+
     @inline(__always) private static func edge(_ node: Int32, _ c: UInt32) -> UInt64 {
         UInt64(UInt32(bitPattern: node)) << 32 | UInt64(c)
     }
 
     @inline(__always) private func slot(_ key: UInt64) -> Int { Int((key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
 
-    private mutating func grow() {
+    private func grow() {
         let oldKeys = keys, oldTargets = targets
         keys = Array(repeating: .max, count: oldKeys.count * 2)
         targets = Array(repeating: -1, count: oldKeys.count * 2)
@@ -37,7 +40,7 @@ struct ScalarTrie: Sendable {
         for (i, k) in oldKeys.enumerated() where k != .max { put(k, oldTargets[i]) }
     }
 
-    private mutating func put(_ key: UInt64, _ target: Int32) {
+    private func put(_ key: UInt64, _ target: Int32) {
         var i = slot(key)
         let mask = keys.count - 1
         while keys[i] != .max { i = (i + 1) & mask }
@@ -45,7 +48,7 @@ struct ScalarTrie: Sendable {
         targets[i] = target
     }
 
-    mutating func insert<S: Sequence>(_ key: S, _ payload: Int32) where S.Element == UInt32 {
+    func insert<S: Sequence>(_ key: S, _ payload: Int32) where S.Element == UInt32 {
         var node: Int32 = 0
         for c in key {
             let next = step(node, c)

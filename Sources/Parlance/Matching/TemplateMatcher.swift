@@ -162,7 +162,7 @@ public final class TemplateMatcher: Sendable {
             let block = program.templates[Int(ti)].block
             if block != lastBlock {
                 lastBlock = block
-                blockOK = Self.blockApplies(program.blocks[Int(block)].data, context: context, keywords: keywords)
+                blockOK = blockApplies(Int(block), context: context, keywords: keywords)
             }
             guard blockOK else { continue }
             for k in texts(for: program.templates[Int(ti)].shape, &v) {
@@ -184,13 +184,12 @@ public final class TemplateMatcher: Sendable {
 
     /// hassil skips a block before matching when its keywords are absent or the caller's
     /// context already contradicts its conditions.
-    static func blockApplies(_ b: IntentBlock, context: [String: JSONValue], keywords: Set<String>) -> Bool {
-        if let kw = b.requiredKeywords, kw.isDisjoint(with: keywords) { return false }
+    func blockApplies(_ b: Int, context: [String: JSONValue], keywords: Set<String>) -> Bool {
+        if let kw = program.blocks[b].data.requiredKeywords, kw.isDisjoint(with: keywords) { return false }
         guard !context.isEmpty else { return true }
-        if !b.requiresContext.isEmpty, !ContextRules.satisfiesRequired(b.requiresContext, context, allowMissing: true) {
-            return false
-        }
-        if !b.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(b.excludesContext, context) { return false }
+        let requires = program.blocks[b].data.requiresContext, excludes = program.blocks[b].data.excludesContext
+        if !requires.isEmpty, !ContextRules.satisfiesRequired(requires, context, allowMissing: true) { return false }
+        if !excludes.isEmpty, !ContextRules.satisfiesExcluded(excludes, context) { return false }
         return true
     }
 }
