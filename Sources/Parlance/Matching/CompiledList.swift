@@ -34,6 +34,9 @@ final class CompiledList: @unchecked Sendable {
     var trieCJK = ScalarTrie()
     /// Values with template syntax, in list order (always candidates, as in hassil).
     var templated: [Int32] = []
+    /// For each templated value, the code points it can start with (nil: any), so that only
+    /// those that can start where the text does are tried.
+    var templatedFirst: [Set<UInt32>?] = []
     var range = NumberRange(from: 0, to: 0)
     var words = ScalarTrie()
     var numberWords: [NumberWord] = []

@@ -52,6 +52,13 @@ struct GrammarCompiler {
                 }
             }
         }
+        var memo: [Int32: (Set<UInt32>?, Bool)] = [:]
+        for l in program.lists where !l.templated.isEmpty {
+            l.templatedFirst = l.templated.map { v in
+                let (chars, nullable) = TemplateIndex.first(l.values[Int(v)].node, program, grammar.ignoresWhitespace, &memo)
+                return nullable ? nil : chars
+            }
+        }
         return program
     }
 

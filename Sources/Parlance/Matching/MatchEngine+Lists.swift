@@ -51,11 +51,14 @@ extension MatchEngine {
                         b.withUnsafeBufferPointer { l.trie.prefixes(of: $0, from: q) { _, v in out.append(v) } }
                     }
                 }
-                out.append(contentsOf: l.templated)
+                appendTemplated(l, startingWith: q < text.count ? text[q] : nil, into: &out)
                 return
             }
             if ignoresWhitespace && openWildcard == nil {
                 l.trieCJK.prefixes(of: text, from: s.pos) { _, v in out.append(v) }
+                appendTemplated(l, startingWith: s.pos < text.count ? text[s.pos] : nil, into: &out)
+                out.sort()
+                return
             } else {
                 for q in s.pos..<text.count { l.trie.prefixes(of: text, from: q) { _, v in out.append(v) } }
             }
@@ -63,6 +66,15 @@ extension MatchEngine {
             out = Array(Set(out)).sorted()
         }
         return out
+    }
+
+    /// Template values, in list order, that can start with `c` (all when `c` may be read as a
+    /// space or is unknown).
+    func appendTemplated(_ l: CompiledList, startingWith c: UInt32?, into out: inout [Int32]) {
+        guard let c, c != 0x2D, c != 0x5F, l.templatedFirst.count == l.templated.count else {
+            return out.append(contentsOf: l.templated)
+        }
+        for (i, v) in l.templated.enumerated() where l.templatedFirst[i]?.contains(c) ?? true { out.append(v) }
     }
 
     mutating func matchValues(_ l: CompiledList, _ code: Int32, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {

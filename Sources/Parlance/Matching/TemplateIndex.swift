@@ -13,7 +13,7 @@ struct TemplateIndex: Sendable {
     /// Templates filed under each fragment of their anchor clause.
     private var anchored: [[Int32]] = []
     /// Templates that require no literal text (always tried).
-    private var unanchored: [Int32] = []
+    private(set) var unanchored: [Int32] = []
     private var clauses: [[[Int32]]] = []
     private var fragmentIDs: [[UInt32]: Int32] = [:]
     /// The code points a template's text can start with (nil: any).

@@ -139,9 +139,10 @@ public final class TemplateMatcher: Sendable {
         let base = MatchText(utterance)
         var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
         var scratch = index.makeScratch(templates: program.templates.count)
-        var hay = [fold.fold(base.scalars), fold.fold(v.noSkip.scalars)]
+        var hay = [fold.fold(base.scalars)]
+        if v.noSkip.scalars != base.scalars { hay.append(fold.fold(v.noSkip.scalars)) }
         if grammar.ignoresWhitespace {
-            for t in [base, v.noSkip] {
+            for t in v.noSkip.scalars != base.scalars ? [base, v.noSkip] : [base] {
                 var c = t
                 c.removeCJKSpaces()
                 hay.append(fold.fold(c.scalars))
@@ -202,10 +203,14 @@ extension TemplateMatcher {
         public var chunks: Int
         public var lists: Int
         public var fragments: Int
+        /// Templates that require no literal text (tried for every utterance).
+        public var unanchored: Int
     }
 
     public var statistics: Statistics {
         Statistics(templates: program.templates.count, nodes: program.nodes.count, chunks: program.chunks.count,
-                   lists: program.lists.count, fragments: index.fragmentCount)
+                   lists: program.lists.count, fragments: index.fragmentCount,
+                   unanchored: index.unanchored.count)
     }
 }
+
