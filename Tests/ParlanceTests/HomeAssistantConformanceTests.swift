@@ -26,7 +26,7 @@ struct HomeAssistantConformanceTests {
         let report = try IntentTestReport.run(IntentTestCase.load(contentsOf: tests), matcher: matcher, file: lang)
         let shown = report.failures.prefix(10).map { "\($0.source) \($0.sentence): expected \($0.expectedIntent) "
             + "\($0.expectedSlots), got \($0.actualIntent ?? "nothing") \($0.actualSlots ?? [:])" }
-        #expect(report.passRate >= Self.floor,
-                "\(lang): \(report.passed)/\(report.total) strict\n" + shown.joined(separator: "\n"))
+        let summary = "\(lang): \(report.passed)/\(report.total) strict\n" + shown.joined(separator: "\n")
+        #expect(report.passRate >= Self.floor, "\(summary)")
     }
 }
