@@ -209,6 +209,10 @@ def main():
             f = r["figures"]
             print(f"  {r['name'][8:]:6} {f['ms']:8.1f} ms  {f['templates']:6.0f} templates  {f['nodes']:8.0f} nodes  "
                   f"+{f['rssMiB']:6.1f} MiB resident")
+    print("\npathological grammars (Parlance):")
+    for r in rows:
+        if r["name"] in ("30-way permutation", "90 nested optionals", "1,000,000 values"):
+            print(f"  {r['name']:20} " + "  ".join(f"{k}={v:.1f}" for k, v in sorted(r["figures"].items())))
     if not args.skip_scaling:
         counts = [10, 1000, 100000]
         hs = hassil_scaling(counts, max(args.rounds, 3))

@@ -23,6 +23,36 @@ enum GrammarBenchmark: BenchmarkSuite {
         return Array(names.prefix(max(n, 5)))
     }
 
+    /// Compile time and memory of grammars built to hurt (see PathologicalGrammarTests).
+    static func pathological(into report: inout BenchmarkReport) throws {
+        func grammar(_ t: String) throws -> IntentGrammar {
+            var g = IntentGrammar(language: "en")
+            g.intents = [Intent(name: "X", blocks: [IntentBlock(templates: [try Template(t)])])]
+            return g
+        }
+        let words = (0..<30).map { "w\($0)" }
+        var perm: TemplateMatcher?
+        let permCompile = try Measure.once { perm = try TemplateMatcher(grammar: grammar("(" + words.joined(separator: ";") + ")")) }
+        let reversed = words.reversed().joined(separator: " ")
+        let permMatch = Measure.perCall([reversed], rounds: 20) { _ = perm!.best($0) }
+        report.add(name, "30-way permutation", ["compileMs": permCompile / 1000, "match_us": Measure.summary(permMatch)["mean_us"]!])
+        let nested = String(repeating: "[", count: 90) + "x" + String(repeating: "]", count: 90) + " y"
+        var nest: TemplateMatcher?
+        let nestCompile = try Measure.once { nest = try TemplateMatcher(grammar: grammar(nested)) }
+        let nestMatch = Measure.perCall(["x y"], rounds: 20) { _ = nest!.best($0) }
+        report.add(name, "90 nested optionals", ["compileMs": nestCompile / 1000, "match_us": Measure.summary(nestMatch)["mean_us"]!])
+        let m = try TemplateMatcher(grammar: grammar("turn on {name}"))
+        let before = Measure.residentMiB()
+        var lists: TemplateMatcher.Lists?
+        let build = try Measure.once {
+            lists = try m.lists(["name": .values((0..<1_000_000).map { SlotValue(text: "device \($0)") })])
+        }
+        let l = lists!
+        let match = Measure.perCall(["turn on device 765432", "turn on device 12"], rounds: 20) { _ = m.best($0, lists: l) }
+        report.add(name, "1,000,000 values", ["compileMs": build / 1000, "rssMiB": Measure.residentMiB() - before,
+                                              "match_us": Measure.summary(match)["mean_us"]!])
+    }
+
     static func run(into report: inout BenchmarkReport) throws {
         let env = ProcessInfo.processInfo.environment
         guard let dir = env["PARLANCE_HA_DATA"] else {
@@ -42,6 +72,7 @@ enum GrammarBenchmark: BenchmarkSuite {
                                                  "templates": Double(stats.templates), "nodes": Double(stats.nodes)])
             if lang == "en" { english = m }
         }
+        try pathological(into: &report)
         guard env["PARLANCE_SCALING"] != "0" else { return }
         let en = try english ?? TemplateMatcher(grammar: HomeAssistantIntents.load(
             contentsOf: URL(fileURLWithPath: dir).appendingPathComponent("en.json")))

@@ -28,6 +28,9 @@ struct CompiledProgram: Sendable {
         var strippedCountCJK: Int32
         /// Ends with a space or an apostrophe: the next chunk starts a word.
         var endsWord: Bool
+        /// All spaces (without or with CJK spaces removed).
+        var isBlank: Bool
+        var isBlankCJK: Bool
         var isEmpty: Bool { count == 0 }
     }
 
@@ -130,7 +133,8 @@ struct ChunkPool: Sendable {
             start: start, count: Int32(f.count), cjkStart: cjkStart, cjkCount: Int32(cjk.scalars.count),
             firstNonSpace: Int32(f.firstIndex(where: { !MatchText.isSpace($0) }) ?? f.count),
             strippedCount: strippedCount(f), strippedCountCJK: strippedCount(cjk.scalars),
-            endsWord: text.hasSuffix(" ") || text.hasSuffix("'")))
+            endsWord: text.hasSuffix(" ") || text.hasSuffix("'"),
+            isBlank: f.allSatisfy { MatchText.isSpace($0) }, isBlankCJK: cjk.scalars.allSatisfy { MatchText.isSpace($0) }))
         return Int32(chunks.count - 1)
     }
 }

@@ -89,13 +89,15 @@ extension MatchEngine {
                 }
                 if !ContextRules.satisfiesExcluded(program.blocks[block].data.excludesContext, vc) { continue }
             }
-            let f = push(.value(ValueMatch(start: s, ref: ref, listCode: code, value: i, wildcard: wildcard, parent: k)))
+            valueMatches.append(ValueMatch(start: s, ref: ref, listCode: code, value: i, wildcard: wildcard, parent: k))
+            let f = push(.value(Int32(valueMatches.count - 1)))
             if let c = v.chunk {
                 l.pool.scalars.withUnsafeBufferPointer { matchChunk(c, $0, s, f) }
             } else {
                 match(v.node, s, f)
             }
             frames.removeLast()
+            valueMatches.removeLast()
         }
     }
 

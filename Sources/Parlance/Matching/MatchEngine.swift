@@ -37,8 +37,8 @@ struct MatchEngine {
         case sequence(first: Int32, count: Int32, next: Int32, parent: Int32)
         /// Match the permutation's items left in the mask.
         case permutation(first: Int32, count: Int32, left: UInt64, parent: Int32)
-        /// A list value matched: record the slot, then continue.
-        case value(ValueMatch)
+        /// A list value matched: record the slot (`valueMatches[i]`), then continue.
+        case value(Int32)
     }
 
     /// Plain data (frames are copied at every step): the list by `listCode`, the value by index.
@@ -54,7 +54,26 @@ struct MatchEngine {
     let program: CompiledProgram
     let lists: [CompiledList?]
     var folded: [UInt32] = [] {
-        didSet { lastHyphen = folded.lastIndex { $0 == 0x2D || $0 == 0x5F } ?? -1 }
+        didSet {
+            lastHyphen = folded.lastIndex { $0 == 0x2D || $0 == 0x5F } ?? -1
+            nextNonSpace = Self.nonSpaceTable(folded, broken: false)
+            nextNonSpaceBroken = lastHyphen >= 0 ? Self.nonSpaceTable(folded, broken: true) : nextNonSpace
+        }
+    }
+    /// For every position, the first position at or after it that is not a space.
+    var nextNonSpace: [Int32] = [0]
+    var nextNonSpaceBroken: [Int32] = [0]
+
+    static func nonSpaceTable(_ t: [UInt32], broken: Bool) -> [Int32] {
+        var out = [Int32](repeating: Int32(t.count), count: t.count + 1)
+        var i = t.count - 1
+        while i >= 0 {
+            let c = t[i]
+            let space = MatchText.isSpace(c) || (broken && (c == 0x2D || c == 0x5F))
+            out[i] = space ? out[i + 1] : Int32(i)
+            i -= 1
+        }
+        return out
     }
     /// Where the last `-` or `_` is (-1: none): only then may the text be read with spaces.
     var lastHyphen = -1
@@ -65,6 +84,7 @@ struct MatchEngine {
     var entities: [Entity] = []
     var context: [(key: String, value: JSONValue)] = []
     var frames: [Frame] = []
+    var valueMatches: [ValueMatch] = []
     var block = 0
     var steps = 0
     var stepLimit = 2_000_000
@@ -117,8 +137,8 @@ struct MatchEngine {
             matchSequence(first, count, next, s, parent)
         case .permutation(let first, let count, let left, let parent):
             matchPermutation(first, count, left, s, parent)
-        case .value(let v):
-            valueMatched(v, s)
+        case .value(let i):
+            valueMatched(valueMatches[Int(i)], s)
         }
     }
 
@@ -192,10 +212,9 @@ struct MatchEngine {
         return -1
     }
 
-    func skipSpaces(_ p: Int, _ broken: Bool) -> Int {
-        var q = p
-        while q < folded.count, MatchText.isSpace(ch(q, broken)) { q += 1 }
-        return q
+    @inline(__always) func skipSpaces(_ p: Int, _ broken: Bool) -> Int {
+        guard p < folded.count else { return p }
+        return Int(broken ? nextNonSpaceBroken[p] : nextNonSpace[p])
     }
 
     /// One literal chunk (hassil's `TextChunk` branch), wildcard closing included.
@@ -210,8 +229,7 @@ struct MatchEngine {
             from += Int(c.firstNonSpace)
             start = skipSpaces(s.pos, s.broken)
         }
-        var chunkBlank = true
-        for j in from..<to where !MatchText.isSpace(pool[j]) { chunkBlank = false; break }
+        let chunkBlank = ignoresWhitespace ? c.isBlankCJK : c.isBlank
         if let w = openWildcard {
             if chunkBlank { return resume(k, State(pos: start, broken: s.broken, sow: true, chunks: s.chunks)) }
             let boundary = ignoresWhitespace ? false : entities[w].endOfWord
