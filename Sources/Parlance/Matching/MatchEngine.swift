@@ -53,16 +53,36 @@ struct MatchEngine {
 
     let program: CompiledProgram
     let lists: [CompiledList?]
-    var folded: [UInt32] = [] {
-        didSet {
-            lastHyphen = folded.lastIndex { $0 == 0x2D || $0 == 0x5F } ?? -1
-            nextNonSpace = Self.nonSpaceTable(folded, broken: false)
-            nextNonSpaceBroken = lastHyphen >= 0 ? Self.nonSpaceTable(folded, broken: true) : nextNonSpace
-        }
-    }
+    var folded: [UInt32] = []
     /// For every position, the first position at or after it that is not a space.
     var nextNonSpace: [Int32] = [0]
     var nextNonSpaceBroken: [Int32] = [0]
+
+    /// One text variant, folded and indexed once per utterance.
+    struct Text {
+        var source: MatchText
+        var folded: [UInt32]
+        var nextNonSpace: [Int32]
+        var nextNonSpaceBroken: [Int32]
+        var lastHyphen: Int
+
+        init(_ source: MatchText, fold: ScalarFold) {
+            self.source = source
+            folded = fold.fold(source.scalars)
+            lastHyphen = folded.lastIndex { $0 == 0x2D || $0 == 0x5F } ?? -1
+            nextNonSpace = MatchEngine.nonSpaceTable(folded, broken: false)
+            nextNonSpaceBroken = lastHyphen >= 0 ? MatchEngine.nonSpaceTable(folded, broken: true) : nextNonSpace
+        }
+    }
+
+    mutating func load(_ t: Text) {
+        folded = t.folded
+        raw = t.source.scalars
+        source = t.source
+        nextNonSpace = t.nextNonSpace
+        nextNonSpaceBroken = t.nextNonSpaceBroken
+        lastHyphen = t.lastHyphen
+    }
 
     static func nonSpaceTable(_ t: [UInt32], broken: Bool) -> [Int32] {
         var out = [Int32](repeating: Int32(t.count), count: t.count + 1)

@@ -85,13 +85,13 @@ public final class TemplateMatcher: Sendable {
         let base: MatchText
         let noSkip: MatchText
         var texts = [MatchText?](repeating: nil, count: 5)
-        var foldedTexts = [[UInt32]?](repeating: nil, count: 5)
+        var prepared = [MatchEngine.Text?](repeating: nil, count: 5)
 
-        mutating func folded(_ k: Int, fold: ScalarFold) -> (MatchText, [UInt32]) {
-            if let f = foldedTexts[k] { return (texts[k]!, f) }
-            let f = fold.fold(texts[k]!.scalars)
-            foldedTexts[k] = f
-            return (texts[k]!, f)
+        mutating func prepare(_ k: Int, fold: ScalarFold) -> MatchEngine.Text {
+            if let t = prepared[k] { return t }
+            let t = MatchEngine.Text(texts[k]!, fold: fold)
+            prepared[k] = t
+            return t
         }
     }
 
@@ -101,8 +101,9 @@ public final class TemplateMatcher: Sendable {
         return m
     }
 
-    /// The variants a template of this shape is tried on, in order.
-    func texts(for shape: CompiledProgram.Shape, _ v: inout Variants) -> [Int] {
+    /// The variants a template of this shape is tried on, in order (the second is -1 when there
+    /// is only one).
+    func texts(for shape: CompiledProgram.Shape, _ v: inout Variants) -> (Int, Int) {
         func variant(_ k: Int) -> Int {
             if v.texts[k] != nil { return k }
             switch k {
@@ -122,9 +123,9 @@ public final class TemplateMatcher: Sendable {
         case .trailingWildcard: main = variant(3)
         }
         if v.noSkip.scalars != v.base.scalars && v.texts[main]!.scalars == v.texts[variant(1)]!.scalars {
-            return [variant(0), main]
+            return (variant(0), main)
         }
-        return [main]
+        return (main, -1)
     }
 
     func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
@@ -157,7 +158,7 @@ public final class TemplateMatcher: Sendable {
         engine.bestSlot = bestSlot
         engine.keepsAll = keepsAll
         engine.context = context.map { ($0.key, $0.value) }
-        var lastBlock: Int32 = -1, blockOK = true
+        var lastBlock: Int32 = -1, blockOK = true, loaded = -1
         let cands = index.candidates(&scratch)
         for ti in cands {
             let block = program.templates[Int(ti)].block
@@ -166,13 +167,15 @@ public final class TemplateMatcher: Sendable {
                 blockOK = blockApplies(Int(block), context: context, keywords: keywords)
             }
             guard blockOK else { continue }
-            for k in texts(for: program.templates[Int(ti)].shape, &v) {
-                let (text, folded) = v.folded(k, fold: fold)
-                guard index.mayStart(Int(ti), folded) else { continue }
-                if engine.raw != text.scalars || engine.folded != folded {
-                    engine.folded = folded
-                    engine.raw = text.scalars
-                    engine.source = text
+            var pending = texts(for: program.templates[Int(ti)].shape, &v)
+            while pending.0 >= 0 {
+                let k = pending.0
+                pending = (pending.1, -1)
+                let text = v.prepare(k, fold: fold)
+                guard index.mayStart(Int(ti), text.folded) else { continue }
+                if k != loaded {
+                    engine.load(text)
+                    loaded = k
                 }
                 engine.template = ti
                 engine.block = Int(block)
