@@ -108,16 +108,14 @@ extension MatchEngine {
         var start = m.start.pos
         if m.wildcard >= 0, !entities[m.wildcard].isOpen { start = entities[m.wildcard].end }
         let pushed = !m.ref.isCapture
-        let value = list(m.listCode).values[Int(m.value)]
         if pushed {
-            entities.append(Entity(slot: m.ref.slot, start: start, end: vs.pos,
-                                   value: value.output ?? .string(text(start, vs.pos, broken: vs.broken)),
-                                   metadata: value.metadata, isBroken: vs.broken))
+            entities.append(Entity(slot: m.ref.slot, start: start, end: vs.pos, list: m.listCode, value: m.value,
+                                   isBroken: vs.broken))
         }
-        let depth = context.count
-        for (key, v) in value.context ?? [:] { context.append((key, v)) }
+        let adds = list(m.listCode).values[Int(m.value)].context != nil
+        if adds { contextValues.append((m.listCode, m.value)) }
         resume(m.parent, State(pos: vs.pos, broken: vs.broken, sow: m.start.sow, chunks: m.start.chunks))
-        context.removeSubrange(depth...)
+        if adds { contextValues.removeLast() }
         if pushed { entities.removeLast() }
     }
 
@@ -181,7 +179,7 @@ extension MatchEngine {
                     entities[w].start = s.pos
                     entities[w].end = a
                 }
-                entities.append(Entity(slot: ref.slot, start: a, end: e, value: .number(v * (r.multiplier ?? 1))))
+                entities.append(Entity(slot: ref.slot, start: a, end: e, number: v * (r.multiplier ?? 1), isNumber: true))
                 resume(k, State(pos: e, broken: s.broken, sow: s.sow, chunks: s.chunks))
                 entities.removeLast()
                 if let w = wildcard { entities[w] = saved! }
@@ -207,7 +205,7 @@ extension MatchEngine {
                     entities[wi].end = start
                 }
                 let end = start + Int(word.chunk.count)
-                entities.append(Entity(slot: ref.slot, start: start, end: end, value: .number(word.value)))
+                entities.append(Entity(slot: ref.slot, start: start, end: end, number: word.value, isNumber: true))
                 l.pool.scalars.withUnsafeBufferPointer {
                     matchChunk(word.chunk, $0, State(pos: start, broken: s.broken, sow: s.sow, chunks: s.chunks), k)
                 }

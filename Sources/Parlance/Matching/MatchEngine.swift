@@ -16,12 +16,16 @@ struct MatchEngine {
         var chunks: Int32
     }
 
+    /// A slot found so far. Plain data, so pushing and popping retains nothing: the value is
+    /// the text (wildcards), a number (ranges) or value `value` of list `list`.
     struct Entity {
         var slot: Int32
         var start: Int
         var end: Int
-        var value: JSONValue?
-        var metadata: [String: JSONValue]?
+        var number = 0.0
+        var list: Int32 = 0
+        var value: Int32 = -1
+        var isNumber = false
         var isWildcard = false
         var isOpen = false
         var endOfWord = true
@@ -102,7 +106,9 @@ struct MatchEngine {
     var raw: [UInt32] = []
     var ignoresWhitespace = false
     var entities: [Entity] = []
-    var context: [(key: String, value: JSONValue)] = []
+    /// The caller's context, and the list values matched so far that add context to it.
+    var baseContext: [String: JSONValue] = [:]
+    var contextValues: [(list: Int32, value: Int32)] = []
     var frames: [Frame] = []
     var valueMatches: [ValueMatch] = []
     var block = 0
@@ -113,6 +119,7 @@ struct MatchEngine {
     var template: Int32 = 0
     var source = MatchText(scalars: [], offsets: [], sourceLength: 0)
     var bestSlot: String?
+    var bestSlotID: Int32 = -1
     var keepsAll = false
     var best: TemplateMatch?
     var all: [TemplateMatch] = []

@@ -30,33 +30,39 @@ extension MatchEngine {
             if a == z { return nil }
             ents[i].start = a
             ents[i].end = z
-            ents[i].value = .string(self.text(a, z, broken: e.isBroken))
             wildcards += 1
             wildcardText += z - a
         }
-        var ctx: [String: JSONValue] = [:]
-        for (k, v) in context { ctx[k] = v }
         let block = program.blocks[Int(t.block)]
+        let intent = program.intentNames[Int(block.intent)]
+        // The best slot's text length, as hassil reads it from the slots it returns (the last
+        // slot of the name wins; fixed slots and slots from context have no text).
+        var bestLength: Int?
+        var bestMatched = false
+        for e in ents where e.slot == bestSlotID {
+            bestMatched = true
+            bestLength = e.isWildcard ? nil : e.end - e.start
+        }
+        if !bestMatched, let name = bestSlot, block.data.slots[name] != nil { bestLength = 0 }
+        // Most ways through lose to the best so far: stop before building anything.
+        if !keepsAll, let b = best, bestMatched || block.data.requiresContext.isEmpty,
+           !(TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
+                                wildcardText: wildcardText, intent: intent) < b.rank) {
+            return nil
+        }
+        var ctx = baseContext
+        for (l, v) in contextValues {
+            for (k, x) in list(l).values[Int(v)].context ?? [:] { ctx[k] = x }
+        }
         if !block.data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(block.data.excludesContext, ctx) { return nil }
         var copied: [ContextRules.CopiedSlot] = []
         if !block.data.requiresContext.isEmpty {
             guard let c = ContextRules.copySlots(block.data.requiresContext, from: ctx) else { return nil }
             copied = c
         }
-        // The best slot's text length, as hassil reads it from the slots it returns (the last
-        // slot of the name wins; fixed slots and slots from context have no text).
-        let bestID = bestSlot.flatMap { program.slotNameIDs[$0] }
-        var bestLength: Int?
-        var matched = Set<Int32>()
-        for e in ents {
-            matched.insert(e.slot)
-            if e.slot == bestID { bestLength = e.isWildcard ? nil : e.end - e.start }
+        if !bestMatched, let name = bestSlot, let c = copied.last(where: { $0.name == name }) {
+            bestLength = c.text.unicodeScalars.count
         }
-        if let name = bestSlot, bestID.map({ !matched.contains($0) }) ?? true {
-            if block.data.slots[name] != nil { bestLength = 0 }
-            if let c = copied.last(where: { $0.name == name }) { bestLength = c.text.unicodeScalars.count }
-        }
-        let intent = program.intentNames[Int(block.intent)]
         let rank = TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
                                       wildcardText: wildcardText, intent: intent)
         if !keepsAll, let b = best, !(rank < b.rank) { return nil }
@@ -65,8 +71,17 @@ extension MatchEngine {
             let txt = text(e.start, e.end, broken: e.isBroken)
             let range = e.start < e.end
                 ? Int(source.offsets[e.start])..<Int(min(source.offsets[e.end - 1] + 1, source.sourceLength)) : nil
+            var value = JSONValue.string(txt)
+            var metadata: [String: JSONValue]?
+            if e.isNumber {
+                value = .number(e.number)
+            } else if e.value >= 0 {
+                let v = list(e.list).values[Int(e.value)]
+                value = v.output ?? value
+                metadata = v.metadata
+            }
             slots[program.slotNames[Int(e.slot)]] = TemplateMatch.Slot(
-                value: e.value ?? .string(txt), text: txt, range: range, isWildcard: e.isWildcard, metadata: e.metadata)
+                value: value, text: txt, range: range, isWildcard: e.isWildcard, metadata: metadata)
         }
         let names = Set(ents.map { program.slotNames[Int($0.slot)] })
         for (name, value) in block.data.slots where !names.contains(name) {

@@ -157,7 +157,8 @@ public final class TemplateMatcher: Sendable {
         engine.chunkScalars = pool
         engine.bestSlot = bestSlot
         engine.keepsAll = keepsAll
-        engine.context = context.map { ($0.key, $0.value) }
+        engine.baseContext = context
+        engine.bestSlotID = bestSlot.flatMap { program.slotNameIDs[$0] } ?? -1
         var lastBlock: Int32 = -1, blockOK = true, loaded = -1
         let cands = index.candidates(&scratch)
         for ti in cands {
