@@ -215,7 +215,7 @@ def main():
             print(f"  {r['name']:20} " + "  ".join(f"{k}={v:.1f}" for k, v in sorted(r["figures"].items())))
     if not args.skip_scaling:
         counts = [10, 1000, 100000]
-        hs = hassil_scaling(counts, max(args.rounds, 3))
+        hs = hassil_scaling(counts, args.rounds)
         ps = {int(r["name"].split()[1]): r["figures"]["mean_us"] for r in rows if r["name"].startswith("names ")}
         print("\nscaling with names in the `name` list (en, mean µs per sentence):")
         print(f"  {'names':>7} | {'hassil':>10} | {'parlance':>9} | speed-up")

@@ -56,7 +56,7 @@ struct MatchEngine {
     }
 
     let program: CompiledProgram
-    let lists: [CompiledList?]
+    var lists: [CompiledList?]
     var folded: [UInt32] = []
     /// For every position, the first position at or after it that is not a space.
     var nextNonSpace: [Int32] = [0]
@@ -77,6 +77,18 @@ struct MatchEngine {
             nextNonSpace = MatchEngine.nonSpaceTable(folded, broken: false)
             nextNonSpaceBroken = lastHyphen >= 0 ? MatchEngine.nonSpaceTable(folded, broken: true) : nextNonSpace
         }
+    }
+
+    /// Clears what one utterance left, keeping the buffers for the next.
+    mutating func reset(lists: [CompiledList?]) {
+        self.lists = lists
+        entities.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        valueMatches.removeAll(keepingCapacity: true)
+        contextValues.removeAll(keepingCapacity: true)
+        best = nil
+        all = []
+        exhausted = false
     }
 
     mutating func load(_ t: Text) {

@@ -16,8 +16,9 @@ struct TemplateIndex: Sendable {
     private(set) var unanchored: [Int32] = []
     private var clauses: [[[Int32]]] = []
     private var fragmentIDs: [[UInt32]: Int32] = [:]
-    /// The code points a template's text can start with (nil: any).
+    /// The code points a template's text can start and end with (nil: any).
     private var firstChars: [Set<UInt32>?] = []
+    private var lastChars: [Set<UInt32>?] = []
 
     init(program: CompiledProgram, grammar: IntentGrammar, fold: ScalarFold) {
         for t in program.templates {
@@ -27,10 +28,12 @@ struct TemplateIndex: Sendable {
             }
             clauses.append(Array(Set(cnf)))
         }
-        var memo: [Int32: (Set<UInt32>?, Bool)] = [:]
+        var memo: [Int32: (Set<UInt32>?, Bool)] = [:], lastMemo: [Int32: (Set<UInt32>?, Bool)] = [:]
         for t in program.templates {
             let (chars, nullable) = Self.first(t.root, program, grammar.ignoresWhitespace, &memo)
             firstChars.append(nullable ? nil : chars)
+            let (last, lastNullable) = Self.first(t.root, program, grammar.ignoresWhitespace, &lastMemo, fromEnd: true)
+            lastChars.append(lastNullable ? nil : last)
         }
         var frequency = [Int](repeating: 0, count: fragmentCount)
         for cnf in clauses { for f in Set(cnf.joined()) { frequency[Int(f)] += 1 } }
@@ -57,19 +60,25 @@ struct TemplateIndex: Sendable {
 
     /// The first code points a node can match at the start of a text (nil: any), and whether it
     /// can match nothing at all.
+    /// With `fromEnd`, the last code points it can match at the end of a text instead.
     static func first(_ node: Int32, _ p: CompiledProgram, _ ignoresWhitespace: Bool,
-                      _ memo: inout [Int32: (Set<UInt32>?, Bool)]) -> (Set<UInt32>?, Bool) {
+                      _ memo: inout [Int32: (Set<UInt32>?, Bool)], fromEnd: Bool = false) -> (Set<UInt32>?, Bool) {
         if let m = memo[node] { return m }
         let n = p.nodes[Int(node)]
         var result: (Set<UInt32>?, Bool)
         switch n.kind {
         case .text:
             let c = p.chunks[Int(n.a)]
-            let f = ignoresWhitespace ? Array(p.chunks.foldedCJK(c)) : Array(p.chunks.folded(c).dropFirst(Int(c.firstNonSpace)))
-            if let first = f.first, !(ignoresWhitespace ? f.allSatisfy { MatchText.isSpace($0) } : false) {
-                result = ([first], false)
+            if fromEnd {
+                let f = ignoresWhitespace ? Array(p.chunks.foldedCJK(c)) : Array(p.chunks.folded(c))
+                if let last = f.last(where: { !MatchText.isSpace($0) }) { result = ([last], false) } else { result = ([], true) }
             } else {
-                result = ([], true)
+                let f = ignoresWhitespace ? Array(p.chunks.foldedCJK(c)) : Array(p.chunks.folded(c).dropFirst(Int(c.firstNonSpace)))
+                if let first = f.first, !(ignoresWhitespace ? f.allSatisfy { MatchText.isSpace($0) } : false) {
+                    result = ([first], false)
+                } else {
+                    result = ([], true)
+                }
             }
         case .list:
             result = (nil, false)
@@ -77,8 +86,9 @@ struct TemplateIndex: Sendable {
             var chars: Set<UInt32>? = []
             var nullable = n.kind == .sequence || n.kind == .permutation
             var anyNullable = false
-            for i in 0..<n.b {
-                let (c, null) = first(p.children[Int(n.a + i)], p, ignoresWhitespace, &memo)
+            for j in 0..<n.b {
+                let i = fromEnd && n.kind == .sequence ? n.b - 1 - j : j
+                let (c, null) = first(p.children[Int(n.a + i)], p, ignoresWhitespace, &memo, fromEnd: fromEnd)
                 if let c, chars != nil { chars!.formUnion(c) } else { chars = nil }
                 anyNullable = anyNullable || null
                 if n.kind == .sequence && !null { nullable = false; break }
@@ -91,11 +101,15 @@ struct TemplateIndex: Sendable {
         return result
     }
 
-    /// Whether template `t` can start where `text` starts (its first code point, `-` and `_`
-    /// always, since they may be read as spaces).
-    func mayStart(_ t: Int, _ text: [UInt32]) -> Bool {
-        guard let set = firstChars[t], let c = text.first(where: { !MatchText.isSpace($0) }) else { return true }
-        return set.contains(c) || c == 0x2D || c == 0x5F
+    /// Whether template `t` can start where `text` starts and end where it ends (its first and
+    /// last code points; `-` and `_` always, since they may be read as spaces, and punctuation
+    /// at the end, which may be left over).
+    func mayMatch(_ t: Int, _ text: [UInt32]) -> Bool {
+        if let set = firstChars[t], let c = text.first(where: { !MatchText.isSpace($0) }),
+           !set.contains(c), c != 0x2D, c != 0x5F { return false }
+        if let set = lastChars[t], let c = text.last(where: { !MatchText.isSpace($0) }),
+           !set.contains(c), c != 0x2D, c != 0x5F, !MatchText.isPunctuation(c) { return false }
+        return true
     }
 
     /// hassil's `_required_clauses`, over the parsed expression.

@@ -20,6 +20,8 @@ public final class TemplateMatcher: Sendable {
     let skipWords: SkipWords
     /// Whether any block has `required_keywords` (then the utterance's words are collected).
     let hasKeywords: Bool
+    /// Buffers of finished look-ups, handed to the next (one per thread at a time).
+    private let scratchPool = ScratchPool()
 
     /// Compiles `grammar`.
     ///
@@ -139,7 +141,9 @@ public final class TemplateMatcher: Sendable {
                      keepsAll: Bool, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         let base = MatchText(utterance)
         var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
-        var scratch = index.makeScratch(templates: program.templates.count)
+        let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
+                                                        engine: MatchEngine(program: program, lists: []))
+        defer { scratchPool.give(reused) }
         var hay = [fold.fold(base.scalars)]
         if v.noSkip.scalars != base.scalars { hay.append(fold.fold(v.noSkip.scalars)) }
         if grammar.ignoresWhitespace {
@@ -149,10 +153,17 @@ public final class TemplateMatcher: Sendable {
                 hay.append(fold.fold(c.scalars))
             }
         }
-        for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &scratch) } }
+        for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
         let keywords = hasKeywords
             ? Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init)) : []
-        var engine = MatchEngine(program: program, lists: lists.byID)
+        reused.engine.reset(lists: lists.byID)
+        return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, context: context, keywords: keywords,
+                     bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
+    }
+
+    private func match(_ utterance: String, v: inout Variants, engine: inout MatchEngine, index scratch: inout TemplateIndex.Scratch,
+                       context: [String: JSONValue], keywords: Set<String>, bestSlot: String?, keepsAll: Bool,
+                       pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         engine.ignoresWhitespace = grammar.ignoresWhitespace
         engine.chunkScalars = pool
         engine.bestSlot = bestSlot
@@ -173,7 +184,7 @@ public final class TemplateMatcher: Sendable {
                 let k = pending.0
                 pending = (pending.1, -1)
                 let text = v.prepare(k, fold: fold)
-                guard index.mayStart(Int(ti), text.folded) else { continue }
+                guard index.mayMatch(Int(ti), text.folded) else { continue }
                 if k != loaded {
                     engine.load(text)
                     loaded = k
@@ -218,3 +229,23 @@ extension TemplateMatcher {
     }
 }
 
+
+/// The buffers one look-up needs (fragment flags, the engine's stacks), reused across calls so a
+/// match allocates little.
+final class MatchScratch: @unchecked Sendable {
+    var index: TemplateIndex.Scratch
+    var engine: MatchEngine
+    init(index: TemplateIndex.Scratch, engine: MatchEngine) {
+        self.index = index
+        self.engine = engine
+    }
+}
+
+/// A lock-protected stack of idle `MatchScratch`es: a caller takes one or makes one, and gives it back.
+final class ScratchPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [MatchScratch] = []
+
+    func take() -> MatchScratch? { lock.withLock { idle.popLast() } }
+    func give(_ s: MatchScratch) { lock.withLock { if idle.count < 16 { idle.append(s) } } }
+}
