@@ -25,6 +25,6 @@ let package = Package(
         ),
         .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText"]),
         .testTarget(name: "ParlanceTests", dependencies: ["Parlance"], exclude: ["Fixtures"]),
-        .testTarget(name: "parlanceTests", dependencies: ["parlance"]),
+        .testTarget(name: "parlanceTests", dependencies: ["parlance"], exclude: ["Fixtures", "Snapshots"]),
     ]
 )
