@@ -138,3 +138,35 @@ struct ChunkPool: Sendable {
         return Int32(chunks.count - 1)
     }
 }
+
+/// The program's hot arrays copied once into memory that the matcher reads through plain
+/// pointers, so walking nodes costs no reference counting. Owned by the `TemplateMatcher`, which
+/// outlives every look-up that reads it.
+final class FrozenProgram: @unchecked Sendable {
+    let nodes: UnsafeBufferPointer<CompiledProgram.Node>
+    let children: UnsafeBufferPointer<Int32>
+    let chunks: UnsafeBufferPointer<CompiledProgram.Chunk>
+    let chunkScalars: UnsafeBufferPointer<UInt32>
+    let listRefs: UnsafeBufferPointer<CompiledProgram.ListRef>
+
+    init(_ p: CompiledProgram) {
+        func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
+            let b = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
+            _ = b.initialize(from: a)
+            return UnsafeBufferPointer(rebasing: b[0..<a.count])
+        }
+        nodes = copy(p.nodes)
+        children = copy(p.children)
+        chunks = copy(p.chunks.chunks)
+        chunkScalars = copy(p.chunks.scalars)
+        listRefs = copy(p.listRefs)
+    }
+
+    deinit {
+        for p in [UnsafeMutableRawPointer(mutating: nodes.baseAddress), UnsafeMutableRawPointer(mutating: children.baseAddress),
+                  UnsafeMutableRawPointer(mutating: chunks.baseAddress), UnsafeMutableRawPointer(mutating: chunkScalars.baseAddress),
+                  UnsafeMutableRawPointer(mutating: listRefs.baseAddress)] {
+            p?.deallocate()
+        }
+    }
+}

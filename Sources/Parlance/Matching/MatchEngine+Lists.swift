@@ -35,8 +35,7 @@ extension MatchEngine {
     ///
     /// - Complexity: O(k) for a value that must start here (k: the longest key there), O(n · k)
     ///   with an open wildcard; never O(size of the list).
-    func candidates(_ l: CompiledList, _ s: State) -> [Int32] {
-        var out: [Int32] = []
+    func candidates(_ l: CompiledList, _ s: State, into out: inout [Int32]) {
         let anchored = openWildcard == nil && !ignoresWhitespace && s.sow
         folded.withUnsafeBufferPointer { text in
             if anchored {
@@ -63,9 +62,14 @@ extension MatchEngine {
                 for q in s.pos..<text.count { l.trie.prefixes(of: text, from: q) { _, v in out.append(v) } }
             }
             out.append(contentsOf: l.templated)
-            out = Array(Set(out)).sorted()
+            out.sort()
+            var unique = 0
+            for i in out.indices where i == 0 || out[i] != out[i - 1] {
+                out[unique] = out[i]
+                unique += 1
+            }
+            out.removeSubrange(unique...)
         }
-        return out
     }
 
     /// Template values, in list order, that can start with `c` (all when `c` may be read as a
@@ -79,7 +83,15 @@ extension MatchEngine {
 
     mutating func matchValues(_ l: CompiledList, _ code: Int32, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
         let wildcard = openWildcard ?? -1
-        for i in candidates(l, s) {
+        // The candidates go into a reused buffer (a nested list takes a fresh one meanwhile).
+        var found: [Int32] = []
+        swap(&found, &candidateBuffer)
+        defer {
+            found.removeAll(keepingCapacity: true)
+            if found.capacity > candidateBuffer.capacity { swap(&found, &candidateBuffer) }
+        }
+        candidates(l, s, into: &found)
+        for i in found {
             let v = l.values[Int(i)]
             if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < Int(c.count) { continue }
             // Values with context must not contradict the block's conditions.
@@ -156,7 +168,10 @@ extension MatchEngine {
         // Where numbers in digits are: at the start, or anywhere when a wildcard is open.
         var spans: [(Int, Int)] = []
         if wildcard == nil {
-            if let e = digits(at: s.pos, fractions: fractions, broken: s.broken) { spans.append((s.pos, e)) }
+            if let e = digits(at: s.pos, fractions: fractions, broken: s.broken) {
+                spans.reserveCapacity(1)
+                spans.append((s.pos, e))
+            }
         } else {
             var i = s.pos
             while i < folded.count {

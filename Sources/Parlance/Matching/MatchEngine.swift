@@ -56,6 +56,11 @@ struct MatchEngine {
     }
 
     let program: CompiledProgram
+    /// The program's nodes, children, chunks and list references, read without reference counting.
+    let nodes: UnsafeBufferPointer<CompiledProgram.Node>
+    let children: UnsafeBufferPointer<Int32>
+    let chunks: UnsafeBufferPointer<CompiledProgram.Chunk>
+    let listRefs: UnsafeBufferPointer<CompiledProgram.ListRef>
     var lists: [CompiledList?]
     var folded: [UInt32] = []
     /// For every position, the first position at or after it that is not a space.
@@ -123,6 +128,8 @@ struct MatchEngine {
     var contextValues: [(list: Int32, value: Int32)] = []
     var frames: [Frame] = []
     var valueMatches: [ValueMatch] = []
+    /// A buffer for list candidates, lent to one list look-up at a time.
+    var candidateBuffer: [Int32] = []
     var block = 0
     var steps = 0
     var stepLimit = 2_000_000
@@ -136,8 +143,13 @@ struct MatchEngine {
     var best: TemplateMatch?
     var all: [TemplateMatch] = []
 
-    init(program: CompiledProgram, lists: [CompiledList?]) {
+    init(program: CompiledProgram, frozen: FrozenProgram, lists: [CompiledList?]) {
         self.program = program
+        nodes = frozen.nodes
+        children = frozen.children
+        chunks = frozen.chunks
+        listRefs = frozen.listRefs
+        chunkScalars = frozen.chunkScalars
         self.lists = lists
     }
 
@@ -184,26 +196,26 @@ struct MatchEngine {
     mutating func match(_ node: Int32, _ s: State, _ k: Int32) {
         steps += 1
         if steps > stepLimit { exhausted = true; return }
-        let n = program.nodes[Int(node)]
+        let n = nodes[Int(node)]
         switch n.kind {
         case .text:
-            matchChunk(program.chunks[Int(n.a)], chunkScalars, s, k)
+            matchChunk(chunks[Int(n.a)], chunkScalars, s, k)
         case .sequence:
             matchSequence(n.a, n.b, 0, s, k)
         case .alternative:
-            for i in 0..<n.b { match(program.children[Int(n.a + i)], s, k) }
+            for i in 0..<n.b { match(children[Int(n.a + i)], s, k) }
         case .permutation:
             matchPermutation(n.a, n.b, n.b >= 64 ? ~0 : (1 << UInt64(n.b)) - 1, s, k)
         case .list:
-            matchList(program.listRefs[Int(n.a)], s, k)
+            matchList(listRefs[Int(n.a)], s, k)
         }
     }
 
     mutating func matchSequence(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: Int32) {
         if i == count { return resume(k, s) }
-        if i + 1 == count { return match(program.children[Int(first + i)], s, k) }
+        if i + 1 == count { return match(children[Int(first + i)], s, k) }
         let f = push(.sequence(first: first, count: count, next: i + 1, parent: k))
-        match(program.children[Int(first + i)], s, f)
+        match(children[Int(first + i)], s, f)
         frames.removeLast()
     }
 
@@ -211,11 +223,11 @@ struct MatchEngine {
     mutating func matchPermutation(_ first: Int32, _ count: Int32, _ left: UInt64, _ s: State, _ k: Int32) {
         if left == 0 { return resume(k, s) }
         if left.nonzeroBitCount == 1 {
-            return match(program.children[Int(first) + left.trailingZeroBitCount], s, k)
+            return match(children[Int(first) + left.trailingZeroBitCount], s, k)
         }
         for i in 0..<Int(count) where left & (1 << UInt64(i)) != 0 {
             let f = push(.permutation(first: first, count: count, left: left & ~(1 << UInt64(i)), parent: k))
-            match(program.children[Int(first) + i], s, f)
+            match(children[Int(first) + i], s, f)
             frames.removeLast()
         }
     }

@@ -5,7 +5,7 @@ extension MatchEngine {
     ///
     /// Returns nil as well when a better match is already kept (only `all` builds every match).
     func finish(_ s: State) -> TemplateMatch? {
-        let t = program.templates[Int(template)]
+        let blockID = Int(program.templates[Int(template)].block)
         var ents = entities
         let rest = skipSpaces(s.pos, s.broken)
         if rest < folded.count {
@@ -33,8 +33,7 @@ extension MatchEngine {
             wildcards += 1
             wildcardText += z - a
         }
-        let block = program.blocks[Int(t.block)]
-        let intent = program.intentNames[Int(block.intent)]
+        let intent = program.intentNames[Int(program.blocks[blockID].intent)]
         // The best slot's text length, as hassil reads it from the slots it returns (the last
         // slot of the name wins; fixed slots and slots from context have no text).
         var bestLength: Int?
@@ -43,13 +42,14 @@ extension MatchEngine {
             bestMatched = true
             bestLength = e.isWildcard ? nil : e.end - e.start
         }
-        if !bestMatched, let name = bestSlot, block.data.slots[name] != nil { bestLength = 0 }
+        if !bestMatched, let name = bestSlot, program.blocks[blockID].data.slots[name] != nil { bestLength = 0 }
         // Most ways through lose to the best so far: stop before building anything.
-        if !keepsAll, let b = best, bestMatched || block.data.requiresContext.isEmpty,
+        if !keepsAll, let b = best, bestMatched || program.blocks[blockID].data.requiresContext.isEmpty,
            !(TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
                                 wildcardText: wildcardText, intent: intent) < b.rank) {
             return nil
         }
+        let block = program.blocks[blockID]
         var ctx = baseContext
         for (l, v) in contextValues {
             for (k, x) in list(l).values[Int(v)].context ?? [:] { ctx[k] = x }
@@ -90,7 +90,8 @@ extension MatchEngine {
         for c in copied where !names.contains(c.name) {
             slots[c.name] = TemplateMatch.Slot(value: c.value, text: c.text, range: nil, isWildcard: false, metadata: nil)
         }
-        return TemplateMatch(intent: intent, slots: slots, template: t.source, metadata: block.data.metadata,
+        return TemplateMatch(intent: intent, slots: slots, template: program.templates[Int(template)].source,
+                             metadata: block.data.metadata,
                              response: block.data.response, context: ctx, rank: rank)
     }
 }

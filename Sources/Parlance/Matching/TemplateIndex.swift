@@ -101,14 +101,14 @@ struct TemplateIndex: Sendable {
         return result
     }
 
-    /// Whether template `t` can start where `text` starts and end where it ends (its first and
-    /// last code points; `-` and `_` always, since they may be read as spaces, and punctuation
+    /// Whether template `t` can start and end with the text's first and last non-space code
+    /// points (`first`, `last`; `-` and `_` always, since they may be read as spaces, and punctuation
     /// at the end, which may be left over).
-    func mayMatch(_ t: Int, _ text: [UInt32]) -> Bool {
-        if let set = firstChars[t], let c = text.first(where: { !MatchText.isSpace($0) }),
-           !set.contains(c), c != 0x2D, c != 0x5F { return false }
-        if let set = lastChars[t], let c = text.last(where: { !MatchText.isSpace($0) }),
-           !set.contains(c), c != 0x2D, c != 0x5F, !MatchText.isPunctuation(c) { return false }
+    func mayMatch(_ t: Int, first: UInt32?, last: UInt32?) -> Bool {
+        if let c = first, c != 0x2D, c != 0x5F, let set = firstChars[t], !set.contains(c) { return false }
+        if let c = last, c != 0x2D, c != 0x5F, !MatchText.isPunctuation(c), let set = lastChars[t], !set.contains(c) {
+            return false
+        }
         return true
     }
 

@@ -22,6 +22,7 @@ public final class TemplateMatcher: Sendable {
     let hasKeywords: Bool
     /// Buffers of finished look-ups, handed to the next (one per thread at a time).
     private let scratchPool = ScratchPool()
+    let frozen: FrozenProgram
 
     /// Compiles `grammar`.
     ///
@@ -35,6 +36,7 @@ public final class TemplateMatcher: Sendable {
         var compiler = GrammarCompiler(grammar: grammar, fold: fold)
         program = try compiler.compile()
         index = TemplateIndex(program: program, grammar: grammar, fold: fold)
+        frozen = FrozenProgram(program)
         hasKeywords = grammar.intents.contains { $0.blocks.contains { $0.requiredKeywords != nil } }
         skipWords = SkipWords(grammar.skipWords, fold: fold, ignoresWhitespace: grammar.ignoresWhitespace)
     }
@@ -132,9 +134,7 @@ public final class TemplateMatcher: Sendable {
 
     func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
              keepsAll: Bool) -> (best: TemplateMatch?, all: [TemplateMatch]) {
-        program.chunks.scalars.withUnsafeBufferPointer { pool in
-            run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
-        }
+        run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll, pool: frozen.chunkScalars)
     }
 
     private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
@@ -142,7 +142,7 @@ public final class TemplateMatcher: Sendable {
         let base = MatchText(utterance)
         var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
         let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
-                                                        engine: MatchEngine(program: program, lists: []))
+                                                        engine: MatchEngine(program: program, frozen: frozen, lists: []))
         defer { scratchPool.give(reused) }
         var hay = [fold.fold(base.scalars)]
         if v.noSkip.scalars != base.scalars { hay.append(fold.fold(v.noSkip.scalars)) }
@@ -171,6 +171,7 @@ public final class TemplateMatcher: Sendable {
         engine.baseContext = context
         engine.bestSlotID = bestSlot.flatMap { program.slotNameIDs[$0] } ?? -1
         var lastBlock: Int32 = -1, blockOK = true, loaded = -1
+        var first: UInt32?, last: UInt32?
         let cands = index.candidates(&scratch)
         for ti in cands {
             let block = program.templates[Int(ti)].block
@@ -183,12 +184,13 @@ public final class TemplateMatcher: Sendable {
             while pending.0 >= 0 {
                 let k = pending.0
                 pending = (pending.1, -1)
-                let text = v.prepare(k, fold: fold)
-                guard index.mayMatch(Int(ti), text.folded) else { continue }
                 if k != loaded {
-                    engine.load(text)
+                    engine.load(v.prepare(k, fold: fold))
                     loaded = k
+                    first = engine.folded.first { !MatchText.isSpace($0) }
+                    last = engine.folded.last { !MatchText.isSpace($0) }
                 }
+                guard index.mayMatch(Int(ti), first: first, last: last) else { continue }
                 engine.template = ti
                 engine.block = Int(block)
                 engine.steps = 0
