@@ -29,9 +29,9 @@ extension MatchEngine {
         }
     }
 
-    /// The values worth trying at `s`, in hassil's order: when the value must start here, the
-    /// trie's (shortest first), then template values; otherwise every value that occurs, in
-    /// list order.
+    /// The values worth trying at `s`, in hassil's order: at a word start, the trie's (shortest
+    /// first), then template values; elsewhere, in list order, the values that can match here
+    /// (or, with an open wildcard, anywhere after here) and the template values.
     ///
     /// - Complexity: O(k) for a value that must start here (k: the longest key there), O(n · k)
     ///   with an open wildcard; never O(size of the list).
@@ -58,6 +58,19 @@ extension MatchEngine {
                 appendTemplated(l, startingWith: s.pos < text.count ? text[s.pos] : nil, into: &out)
                 out.sort()
                 return
+            } else if openWildcard == nil {
+                // Not at a word start: a value must match right here (spaces included), so only
+                // the values keyed here or after the spaces here can; the chunk match decides.
+                let q = skipSpaces(s.pos, s.broken)
+                if s.broken || lastHyphen >= s.pos {
+                    let b = text.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 }
+                    b.withUnsafeBufferPointer { bt in
+                        for p in Set([s.pos, q]) { l.trie.prefixes(of: bt, from: p) { _, v in out.append(v) } }
+                    }
+                }
+                if !s.broken {
+                    for p in Set([s.pos, q]) { l.trie.prefixes(of: text, from: p) { _, v in out.append(v) } }
+                }
             } else {
                 for q in s.pos..<text.count { l.trie.prefixes(of: text, from: q) { _, v in out.append(v) } }
             }
@@ -108,7 +121,7 @@ extension MatchEngine {
             } else {
                 match(v.node, s, f)
             }
-            frames.removeLast()
+            pop()
             valueMatches.removeLast()
         }
     }

@@ -127,6 +127,10 @@ struct MatchEngine {
     var baseContext: [String: JSONValue] = [:]
     var contextValues: [(list: Int32, value: Int32)] = []
     var frames: [Frame] = []
+    /// A serial number per frame, so a fingerprint tells a re-pushed frame from the one before.
+    var serials: [Int] = []
+    var nextSerial = 0
+    var visited = Set<Int>()
     var valueMatches: [ValueMatch] = []
     /// A buffer for list candidates, lent to one list look-up at a time.
     var candidateBuffer: [Int32] = []
@@ -169,13 +173,49 @@ struct MatchEngine {
     /// Matches a template from the start of the text, calling `onMatch` for every way through.
     mutating func matchTemplate(_ root: Int32) {
         frames.removeAll(keepingCapacity: true)
+        serials.removeAll(keepingCapacity: true)
+        visited.removeAll(keepingCapacity: true)
         frames.append(.done)
+        serials.append(0)
         match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
     }
 
     mutating func push(_ f: Frame) -> Int32 {
         frames.append(f)
+        nextSerial += 1
+        serials.append(nextSerial)
         return Int32(frames.count - 1)
+    }
+
+    mutating func pop() {
+        frames.removeLast()
+        serials.removeLast()
+    }
+
+    /// Whether the same continuation was already resumed in the same state (same frame, text
+    /// position, flags, literal count, slots and context): then it can only repeat matches that
+    /// were already found, which `best` does not need. Ambiguous templates (a chain of
+    /// optionals that can each match nothing) otherwise repeat work exponentially.
+    /// States are compared by a 64-bit fingerprint.
+    mutating func seenBefore(_ k: Int32, _ s: State) -> Bool {
+        var h = Hasher()
+        h.combine(serials[Int(k)])
+        h.combine(s.pos)
+        h.combine(s.broken)
+        h.combine(s.sow)
+        h.combine(s.chunks)
+        h.combine(contextValues.count)
+        for e in entities {
+            h.combine(e.slot)
+            h.combine(e.start)
+            h.combine(e.end)
+            h.combine(e.value)
+            h.combine(e.list)
+            h.combine(e.number)
+            h.combine(e.isOpen)
+            h.combine(e.isBroken)
+        }
+        return !visited.insert(h.finalize()).inserted
     }
 
     /// Continues with frame `k` after something matched up to `s`.
@@ -185,8 +225,10 @@ struct MatchEngine {
             guard let m = finish(s) else { return }
             if keepsAll { all.append(m) } else if best == nil || m.rank < best!.rank { best = m }
         case .sequence(let first, let count, let next, let parent):
+            if !keepsAll && seenBefore(k, s) { return }
             matchSequence(first, count, next, s, parent)
         case .permutation(let first, let count, let left, let parent):
+            if !keepsAll && seenBefore(k, s) { return }
             matchPermutation(first, count, left, s, parent)
         case .value(let i):
             valueMatched(valueMatches[Int(i)], s)
@@ -216,7 +258,7 @@ struct MatchEngine {
         if i + 1 == count { return match(children[Int(first + i)], s, k) }
         let f = push(.sequence(first: first, count: count, next: i + 1, parent: k))
         match(children[Int(first + i)], s, f)
-        frames.removeLast()
+        pop()
     }
 
     /// hassil's permutation: each item first, then the permutations of the others.
@@ -228,7 +270,7 @@ struct MatchEngine {
         for i in 0..<Int(count) where left & (1 << UInt64(i)) != 0 {
             let f = push(.permutation(first: first, count: count, left: left & ~(1 << UInt64(i)), parent: k))
             match(children[Int(first) + i], s, f)
-            frames.removeLast()
+            pop()
         }
     }
 
