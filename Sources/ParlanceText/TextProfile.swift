@@ -65,7 +65,8 @@ public final class TextProfile: Sendable {
                 return pl_break_clone(p, &st)
             },
             close: { pl_break_close($0) })
-        latinTransliterator = try? TransliteratorPool.shared(id: "Any-Latin; Latin-ASCII")
+        // Cyrillic as English speakers spell it (BGN/PCGN: Маша → Masha, not ISO 9's Maša → Masa).
+        latinTransliterator = try? TransliteratorPool.shared(id: "Russian-Latin/BGN; Any-Latin; Latin-ASCII")
         let rules = FoldRules(turkicCase: turkicCase, stripsMarks: foldsDiacritics, keptMarks: keptMarks)
         self.rules = rules
         foldTable = (0..<Self.tableLimit).map { cp -> [UInt8] in

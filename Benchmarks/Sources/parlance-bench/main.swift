@@ -5,6 +5,7 @@ import Foundation
 
 let suites: [any BenchmarkSuite.Type] = [
     TextBenchmark.self,
+    CatalogBenchmark.self,
     GrammarBenchmark.self,
 ]
 

@@ -1,3 +1,5 @@
+import Parlance
+
 /// Splits a command line into options and positionals against a command's `OptionSpec`s.
 ///
 /// Accepts `--name value`, `--name=value`, `-x value`, flags, and `--` to end options. Unknown
@@ -65,25 +67,6 @@ enum ArgumentParser {
 
     /// The candidate nearest to `word` by edit distance, if it is near enough to be a typo.
     static func closest(to word: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, d) = scored, d <= max(2, word.count / 3) else { return nil }
-        return best
-    }
-
-    /// Levenshtein distance. - Complexity: O(m·n).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var prev = Array(0...y.count)
-        var cur = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            cur[0] = i
-            for j in 1...y.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&prev, &cur)
-        }
-        return prev[y.count]
+        NearestName.closest(to: word, in: candidates)
     }
 }

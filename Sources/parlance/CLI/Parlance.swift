@@ -1,8 +1,12 @@
+import Parlance
+
 /// The root command: dispatches to subcommands and renders help and errors in one place.
 public enum Parlance {
     /// Every subcommand, in the order `--help` lists them.
     nonisolated(unsafe) public static var commands: [any Command.Type] = [
         NormalizeCommand.self,
+        AppsCommand.self,
+        LintCommand.self,
         TestCommand.self,
     ]
 
@@ -86,13 +90,20 @@ public enum Parlance {
             console.err(e.description)
             return e.code
         } catch {
-            console.err("error: \(error)")
+            // Loader errors render themselves like a compiler (`file:line:col: error: …`).
+            let text = "\(error)"
+            console.err(text.contains(": error: ") ? text : "error: \(text)")
             return exitCode(for: error)
         }
     }
 
     /// Maps library errors to exit codes; commands may register more specific mappings.
-    nonisolated(unsafe) public static var errorCodes: [(any Error) -> ExitCode?] = []
+    nonisolated(unsafe) public static var errorCodes: [(any Error) -> ExitCode?] = [
+        { error in
+            guard case .unreadable = error as? PropertyListError else { return nil }
+            return .noInput
+        },
+    ]
 
     static func exitCode(for error: any Error) -> ExitCode {
         for f in errorCodes { if let c = f(error) { return c } }

@@ -1,0 +1,58 @@
+/// Every app Parlance knows, in the order they were found, with lookup by bundle identifier.
+public struct AppCatalog: Sendable {
+    public private(set) var apps: [App]
+    private var byIdentifier: [String: Int]
+
+    public init(_ apps: [App]) throws {
+        self.apps = []
+        byIdentifier = [:]
+        for app in apps { try add(app) }
+    }
+
+    public static let empty = try! AppCatalog([])
+
+    public func app(_ bundleIdentifier: String) -> App? { byIdentifier[bundleIdentifier].map { apps[$0] } }
+
+    mutating func add(_ app: App) throws {
+        if let i = byIdentifier[app.bundleIdentifier] {
+            throw AppBundleError.duplicateBundleIdentifier(ErrorSite(file: app.path), identifier: app.bundleIdentifier, first: apps[i].path)
+        }
+        byIdentifier[app.bundleIdentifier] = apps.count
+        apps.append(app)
+    }
+
+    /// Loads the apps in `folders`. Each folder is an app itself (it holds `Info.plist`, or is a
+    /// `.app`), or holds apps: `Foo.app` folders and folders with an `Info.plist`. A folder of
+    /// `.lproj` folders alone is read as one app.
+    ///
+    /// Messages name files relative to `displayRoot` when they lie inside it.
+    ///
+    /// - Complexity: O(n) in the total size of the files read.
+    public static func load(folders: [String], schemas: DomainSchemaSet, displayRoot: String? = nil) throws -> AppCatalog {
+        var catalog = try AppCatalog([])
+        let locales = LocaleNameCache()
+        for folder in folders {
+            guard CatalogFiles.isDirectory(folder) else {
+                throw PropertyListError.unreadable(ErrorSite(file: folder), detail: "no such folder")
+            }
+            for bundle in try bundles(in: folder) {
+                try catalog.add(try App.load(at: bundle, shownAs: CatalogFiles.relative(bundle, to: displayRoot), schemas: schemas,
+                                             locales: locales))
+            }
+        }
+        return catalog
+    }
+
+    static func isBundle(_ path: String) -> Bool {
+        path.hasSuffix(".app") || CatalogFiles.isFile(path + "/Info.plist") || CatalogFiles.isFile(path + "/Contents/Info.plist")
+    }
+
+    static func bundles(in folder: String) throws -> [String] {
+        let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        if isBundle(trimmed) { return [trimmed] }
+        let children = try CatalogFiles.list(trimmed).map { CatalogFiles.shown(trimmed, $0) }.filter { CatalogFiles.isDirectory($0) }
+        let found = children.filter(isBundle)
+        if found.isEmpty, children.contains(where: { $0.hasSuffix(".lproj") }) { return [trimmed] }
+        return found
+    }
+}

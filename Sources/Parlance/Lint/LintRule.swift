@@ -1,0 +1,123 @@
+import ParlanceText
+
+/// How much a finding matters. Errors fail `parlance lint` (exit 1); warnings and infos do not.
+public enum Severity: String, Sendable, Codable, Hashable, Comparable, CaseIterable {
+    case error, warning, info
+
+    private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
+    /// Errors sort first.
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// Everything a rule says about itself, written once: its identifier and severity, what it
+/// checks, and examples that are both its documentation and its tests.
+///
+/// ```swift
+/// RuleDescription(
+///     identifier: "too_many_alternative_names", name: "Too many alternative names", severity: .warning,
+///     description: "Siri listens for at most three INAlternativeAppNames.",
+///     triggeringExamples: [LintExample("four names", apps: [AppFixture("com.example.a", displayName: "A")
+///         .alternativeNames("B", "C", "D", "E")])],
+///     nonTriggeringExamples: [LintExample("three names", apps: [...])])
+/// ```
+public struct RuleDescription: Sendable {
+    public var identifier: String
+    public var name: String
+    /// The severity of the rule's findings unless a finding says otherwise (a missing Russian
+    /// name that falls back to a Latin one is an error where a German one is a warning).
+    public var severity: Severity
+    public var description: String
+    /// Inputs the rule must flag: each must give at least one finding of this rule.
+    public var triggeringExamples: [LintExample]
+    /// Inputs the rule must accept without a finding.
+    public var nonTriggeringExamples: [LintExample]
+    /// What the rule needs besides the catalog (templates, a compiled matcher); the linter skips
+    /// rules whose needs the caller did not provide.
+    public var requires: LintContext.Needs
+
+    public init(identifier: String, name: String, severity: Severity, description: String,
+                triggeringExamples: [LintExample], nonTriggeringExamples: [LintExample],
+                requires: LintContext.Needs = []) {
+        self.identifier = identifier
+        self.name = name
+        self.severity = severity
+        self.description = description
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+        self.requires = requires
+    }
+}
+
+/// One check over the catalog. A rule is a value with no state: it reads the context and
+/// returns what it found.
+public protocol LintRule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func validate(_ context: LintContext) -> [Finding]
+}
+
+extension LintRule {
+    /// A finding of this rule, at its default severity unless `severity` is given.
+    func finding(_ message: String, at site: ErrorSite, severity: Severity? = nil, suggestion: String? = nil) -> Finding {
+        Finding(ruleID: Self.description.identifier, severity: severity ?? Self.description.severity,
+                message: message, site: site, suggestion: suggestion)
+    }
+}
+
+/// What rules read: the input, and what later stages can add for rules that need them.
+public struct LintContext: Sendable {
+    /// Stages a rule may need beyond the catalog.
+    public struct Needs: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The locale packs' parsed templates (for `template_syntax`, `untested_template`).
+        public static let grammar = Needs(rawValue: 1)
+        /// A compiled matcher (for `example_not_matched`, `template_overmatch`).
+        public static let matcher = Needs(rawValue: 2)
+    }
+
+    public var input: LintInput
+    /// The template engine and matcher, for the rules that need them; nil when not built.
+    public var grammar: (any LintGrammar)?
+
+    public init(input: LintInput, grammar: (any LintGrammar)? = nil) {
+        self.input = input
+        self.grammar = grammar
+    }
+
+    public var available: Needs { grammar.map { $0.provides } ?? [] }
+}
+
+/// What the grammar stage hands to the rules that check templates (`template_syntax`,
+/// `untested_template`, `example_not_matched`, `template_overmatch`): an adapter the template
+/// engine implements, so that the linter does not depend on how templates are parsed or matched.
+public protocol LintGrammar: Sendable {
+    /// Which of `.grammar` and `.matcher` this value can answer for.
+    var provides: LintContext.Needs { get }
+    /// What the template parser found wrong in the locale packs, each at its file, line and
+    /// column (`.grammar`).
+    func templateErrors() -> [any LocatedError]
+    /// How `sentence` is understood in `locale` with the input's apps, or nil when it is not
+    /// (`.matcher`): an app's IntentPhrases example that reads as nothing, or as another intent,
+    /// is a finding.
+    func reading(of sentence: String, locale: LocaleID) -> LintReading?
+}
+
+extension LintGrammar {
+    public func templateErrors() -> [any LocatedError] { [] }
+    public func reading(of sentence: String, locale: LocaleID) -> LintReading? { nil }
+}
+
+/// One reading of a sentence, as much as lint rules need: the intent, the app, and the template.
+public struct LintReading: Sendable, Hashable {
+    public var intent: String
+    public var bundleIdentifier: String?
+    /// Where the template that matched is written.
+    public var template: ErrorSite?
+
+    public init(intent: String, bundleIdentifier: String? = nil, template: ErrorSite? = nil) {
+        self.intent = intent
+        self.bundleIdentifier = bundleIdentifier
+        self.template = template
+    }
+}

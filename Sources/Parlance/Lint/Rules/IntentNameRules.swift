@@ -1,0 +1,137 @@
+/// An intent name the app writes, where it writes it.
+struct IntentNameSite {
+    var name: String
+    var site: ErrorSite
+}
+
+extension App {
+    /// Intent names from `INIntentsSupported`, extensions' `IntentsSupported`, `IntentPhrases` and
+    /// the intent part of `ParameterNames`.
+    var intentNameSites: [IntentNameSite] {
+        var out: [IntentNameSite] = []
+        var position: [String: Int] = [:]
+        for s in supportedIntents {
+            let i = position[s.source, default: 0]
+            position[s.source] = i + 1
+            let key = s.source.contains(".appex/") ? "NSExtension.NSExtensionAttributes.IntentsSupported" : "INIntentsSupported"
+            out.append(IntentNameSite(name: s.name, site: ErrorSite(file: s.source, keyPath: "\(key)[\(i)]")))
+        }
+        for v in vocabularies {
+            for (i, p) in v.intentPhrases.enumerated() { out.append(IntentNameSite(name: p.intentName, site: v.site("IntentPhrases[\(i)].IntentName"))) }
+            for (keyPath, name) in v.parameterNameSites {
+                out.append(IntentNameSite(name: String(name.prefix { $0 != "." }), site: v.site(keyPath)))
+            }
+        }
+        return out
+    }
+
+    /// Custom intents' parameters by intent name and class name (`ShowMovies`, `ShowMoviesIntent`).
+    var customIntentParameters: [String: [String]] { IntentNameCheck(schemas: .empty, customIntents: customIntents).customIntents }
+}
+
+extension AppVocabulary {
+    /// `ParameterVocabularies[p].ParameterNames[n]` with the key path it names.
+    var parameterNameSites: [(keyPath: String, name: String)] {
+        parameterVocabularies.enumerated().flatMap { p, pv in
+            pv.parameterNames.enumerated().map { ("ParameterVocabularies[\(p)].ParameterNames[\($0.offset)]", $0.element) }
+        }
+    }
+}
+
+/// An intent name that neither SiriKit nor the app's intent definitions define.
+public struct UnknownIntentNameRule: LintRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unknown_intent_name", name: "Unknown intent name", severity: .error,
+        description: """
+            Intent names in INIntentsSupported, IntentsSupported, IntentPhrases and ParameterNames must be SiriKit \
+            intents (INSendMessageIntent) or custom intents of the app's .intentdefinition: a misspelled one \
+            silently never matches. Custom-looking names are checked only when the app's definitions were loaded.
+            """,
+        triggeringExamples: [
+            LintExample("a misspelled SiriKit intent", apps: [AppFixture("com.example.pigeon", displayName: "Pigeon").intents("INSendMesageIntent")]),
+            LintExample("a phrase for an intent no one defines", apps: [
+                AppFixture("com.example.pigeon", displayName: "Pigeon").intentPhrases("en", intent: "INSendMessagesIntent", "Message Anna"),
+            ]),
+            LintExample("a custom intent the definitions lack", apps: [
+                AppFixture("com.example.flicks", displayName: "Flicks").customIntent("ShowMovies", parameters: ["category"]).intents("ShowMovieIntent"),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            LintExample("SiriKit and custom intents", apps: [
+                AppFixture("com.example.flicks", displayName: "Flicks").customIntent("ShowMovies", parameters: ["category"])
+                    .intents("ShowMoviesIntent", "INSendMessageIntent")
+                    .vocabulary("en", parameter: "ShowMoviesIntent.category", items: ["comedy": ["comedies"]]),
+            ]),
+            LintExample("custom names without definitions are the app's business", apps: [
+                AppFixture("com.example.home", displayName: "Home").intents("CallServiceIntent"),
+            ]),
+        ])
+
+    public func validate(_ context: LintContext) -> [Finding] {
+        let schemas = context.input.schemas
+        return context.input.apps.flatMap { app -> [Finding] in
+            let custom = app.customIntentParameters
+            return app.intentNameSites.compactMap { s -> Finding? in
+                guard schemas.intent(s.name) == nil, custom[s.name] == nil,
+                      DomainSchemaSet.looksLikeSystemIntent(s.name) || !app.intentDefinitions.isEmpty
+                else { return nil }
+                let known = schemas.intentNames + app.customIntents.map(\.className)
+                return finding("'\(s.name)' is not a SiriKit intent or one of the app's custom intents", at: s.site,
+                               suggestion: Linter.nearestName(to: s.name, in: known).map { "did you mean '\($0)'?" }
+                                   ?? "use a SiriKit intent class name, or define the intent in the app's .intentdefinition")
+            }
+        }
+    }
+}
+
+/// A `ParameterNames` key path whose intent has no such parameter.
+public struct UnknownParameterNameRule: LintRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unknown_parameter_name", name: "Unknown parameter name", severity: .error,
+        description: """
+            Each ParameterNames entry is <Intent>.<parameter>; the parameter must be one the intent has \
+            (INRequestRideIntent.rideOptionName), or the vocabulary is never used.
+            """,
+        triggeringExamples: [
+            LintExample("a misspelled parameter", apps: [
+                AppFixture("com.example.loon", displayName: "WenderLoon")
+                    .vocabulary("en", parameter: "INRequestRideIntent.rideOption", items: ["pool": ["pool"]]),
+            ]),
+            LintExample("a custom intent's missing parameter", apps: [
+                AppFixture("com.example.flicks", displayName: "Flicks").customIntent("ShowMovies", parameters: ["category"])
+                    .vocabulary("en", parameter: "ShowMoviesIntent.genre", items: ["comedy": ["comedies"]]),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            LintExample("known parameters", apps: [
+                AppFixture("com.example.loon", displayName: "WenderLoon")
+                    .vocabulary("en", parameter: "INRequestRideIntent.rideOptionName", items: ["pool": ["pool"]]),
+            ]),
+            LintExample("an unknown intent is another rule's", apps: [
+                AppFixture("com.example.loon", displayName: "WenderLoon")
+                    .vocabulary("en", parameter: "INRequestRydeIntent.rideOption", items: ["pool": ["pool"]]),
+            ]),
+        ])
+
+    public func validate(_ context: LintContext) -> [Finding] {
+        let schemas = context.input.schemas
+        return context.input.apps.flatMap { app -> [Finding] in
+            let custom = app.customIntentParameters
+            return app.vocabularies.flatMap { v in
+                v.parameterNameSites.compactMap { keyPath, name -> Finding? in
+                    let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+                    guard parts.count == 2, let known = schemas.intent(parts[0])?.parameters.map(\.name) ?? custom[parts[0]],
+                          !known.contains(parts[1])
+                    else { return nil }
+                    return finding("\(parts[0]) has no parameter '\(parts[1])'", at: v.site(keyPath),
+                                   suggestion: Linter.nearestName(to: parts[1], in: known).map { "did you mean '\(parts[0]).\($0)'?" }
+                                       ?? "use one of: " + known.joined(separator: ", "))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// How a language joins names into a list and inflects them, for reading "John and Kate",
+/// "Маше и Диме", "田中さんと佐藤さん" against the user's contacts.
+///
+/// Inflection is by suffix rules on the name as written in the contact, never by a list of
+/// known names: a contact "Маша" is also found as "Маше", "Машу", "Маши", "Машей".
+struct PersonNameForms: Sendable {
+    /// Words and marks that join names in a list.
+    let conjunctions: Set<String>
+    /// Honorifics that may follow (ja, zh) or precede (en, de…) a name and are not part of it.
+    let honorificSuffixes: [String]
+    let honorificPrefixes: Set<String>
+    /// Suffix rewrites from the written (nominative) form to the forms a sentence may use.
+    let suffixRules: [(ending: String, replacements: [String])]
+    /// Whether the family name comes first in speech (ja, zh, ko).
+    let familyNameFirst: Bool
+
+    init(language: String) {
+        switch language {
+        case "ru", "uk", "be":
+            conjunctions = ["и", "й", "та", "с", "со", ","]
+            suffixRules = [
+                // Feminine and -а/-я masculine names: Маша → Маше, Машу, Маши, Машей, Машой.
+                ("а", ["е", "у", "ы", "и", "ой", "ою", "ей"]), ("я", ["е", "ю", "и", "ей", "ею"]),
+                ("ия", ["ии", "ию", "ией"]),
+                // Masculine names in a consonant, -й, -ь: Иван → Ивану, Ивана, Иваном, Иване.
+                ("й", ["ю", "я", "ем", "е"]), ("ий", ["ию", "ия", "ием", "ии"]), ("ь", ["ю", "я", "ем", "е"]),
+                // Surnames: Иванов → Иванову, Иванова, Ивановым; Петрова → Петровой.
+                ("ов", ["ову", "ова", "овым", "ове"]), ("ев", ["еву", "ева", "евым", "еве"]),
+                ("ин", ["ину", "ина", "иным", "ине"]), ("ова", ["овой", "ову"]), ("ева", ["евой", "еву"]),
+                ("ина", ["иной", "ину"]), ("ский", ["скому", "ского", "ским", "ском"]), ("ская", ["ской", "скую"]),
+            ]
+            honorificSuffixes = []
+            honorificPrefixes = []
+            familyNameFirst = false
+        case "de":
+            conjunctions = ["und", "sowie", "&", ","]
+            suffixRules = [("", ["s"])]  // Annas, Bens: the Saxon genitive
+            honorificSuffixes = []
+            honorificPrefixes = ["herr", "herrn", "frau", "dr"]
+            familyNameFirst = false
+        case "fr":
+            conjunctions = ["et", "&", ","]
+            suffixRules = []
+            honorificSuffixes = []
+            honorificPrefixes = ["monsieur", "madame", "mademoiselle", "m", "mme", "dr"]
+            familyNameFirst = false
+        case "es":
+            conjunctions = ["y", "e", "&", ","]
+            suffixRules = []
+            honorificSuffixes = []
+            honorificPrefixes = ["señor", "señora", "señorita", "sr", "sra", "don", "doña", "dr"]
+            familyNameFirst = false
+        case "it", "pt":
+            conjunctions = ["e", "&", ","]
+            suffixRules = []
+            honorificSuffixes = []
+            honorificPrefixes = ["signor", "signora", "senhor", "senhora", "dr"]
+            familyNameFirst = false
+        case "ja":
+            conjunctions = ["と", "や", "、", ","]
+            suffixRules = []
+            honorificSuffixes = ["さん", "様", "さま", "くん", "君", "ちゃん", "先生", "氏"]
+            honorificPrefixes = []
+            familyNameFirst = true
+        case "zh":
+            conjunctions = ["和", "跟", "与", "與", "及", "还有", "還有", "、", ","]
+            suffixRules = []
+            honorificSuffixes = ["先生", "女士", "小姐", "老师", "老師"]
+            honorificPrefixes = ["老", "小"]
+            familyNameFirst = true
+        case "ko":
+            conjunctions = ["와", "과", "하고", "랑", "이랑", ","]
+            suffixRules = []
+            honorificSuffixes = ["씨", "님"]
+            honorificPrefixes = []
+            familyNameFirst = true
+        default:
+            conjunctions = ["and", "&", "plus", ","]
+            suffixRules = [("", ["'s", "s'"])]
+            honorificSuffixes = []
+            honorificPrefixes = ["mr", "mrs", "ms", "miss", "dr", "mister"]
+            familyNameFirst = false
+        }
+    }
+
+    /// The forms a name token may take in a sentence, the written form first.
+    func forms(of key: String) -> [String] {
+        var out = [key]
+        for (ending, replacements) in suffixRules where key.hasSuffix(ending) && key.count > ending.count + 1 {
+            let stem = key.dropLast(ending.count)
+            out += replacements.map { stem + $0 }
+        }
+        return out
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import ParlanceText
+
+/// Resolves people named in an utterance against the user's contacts (`contactName`):
+/// full names, given or family names alone, inflected forms, honorifics, other scripts, and
+/// lists ("John and Kate", "Anna und Ben", "Маше и Диме", "田中さんと佐藤さん").
+///
+/// Built once per locale and contact list; immutable and `Sendable`.
+///
+/// ```swift
+/// let r = try PersonResolver(locale: LocaleID("ru"), contacts: [.init(name: "Маша Петрова")])
+/// r.resolve("Маше").resolution     // .success, match .inflected
+/// ```
+public struct PersonResolver: Sendable {
+    public struct Contact: Sendable, Hashable {
+        public var name: String
+        public var identifier: String?
+        public var pronunciation: String?
+        public init(name: String, identifier: String? = nil, pronunciation: String? = nil) {
+            self.name = name
+            self.identifier = identifier
+            self.pronunciation = pronunciation
+        }
+    }
+
+    /// What one name (or list of names) in the utterance resolved to.
+    public struct Resolved: Sendable, Hashable {
+        public var people: [ParameterValue.Person]
+        public var score: Double
+        public var match: MatchKind
+        public var resolution: ResolutionStatus
+        /// With `disambiguation`: the contacts a name may mean.
+        public var candidates: [ParameterValue.Person]
+    }
+
+    public let contacts: [Contact]
+    let profile: TextProfile
+    let forms: PersonNameForms
+    /// Match key of a name or name form → (contact index, how it matched).
+    private let index: [TokenKey: [(Int, MatchKind, Bool)]]
+    private let latinIndex: [TokenKey: [Int]]
+
+    /// Scores by how a name matched: a full name as written is certain; a given name alone,
+    /// an inflected form or another script are likely; a near spelling needs confirmation.
+    public enum Scoring {
+        public static let exact = 1.0
+        public static let partOfName = 0.9
+        public static let inflected = 0.88
+        public static let transliterated = 0.8
+        public static let fuzzy = 0.6
+        public static let unknown = 0.4
+    }
+
+    public init(locale: LocaleID, contacts: [Contact]) throws {
+        self.contacts = contacts
+        profile = try TextAnalyzer.shared(for: locale).profile
+        forms = PersonNameForms(language: locale.language)
+        var index: [TokenKey: [(Int, MatchKind, Bool)]] = [:]
+        var latin: [TokenKey: [Int]] = [:]
+        for (i, c) in contacts.enumerated() {
+            let parts = profile.tokenize(c.name).map(\.key)
+            guard !parts.isEmpty else { continue }
+            let full = parts.joined(separator: " ")
+            index[TokenKey(full), default: []].append((i, .exact, true))
+            // Without spaces, as Japanese and Chinese write names: 田中太郎.
+            index[TokenKey(parts.joined()), default: []].append((i, .exact, true))
+            if parts.count > 1 {
+                index[TokenKey(parts.reversed().joined(separator: " ")), default: []].append((i, .exact, true))
+            }
+            for p in parts {
+                for (k, form) in forms.forms(of: p).enumerated() {
+                    let kind: MatchKind = k == 0 ? .exact : .inflected
+                    // A one-word contact's forms are full names; a part of a longer name is not.
+                    index[TokenKey(form), default: []].append((i, kind, parts.count == 1))
+                }
+            }
+            latin[TokenKey(profile.latinKey(c.name).filter { $0 != " " }), default: []].append(i)
+            if let p = c.pronunciation {
+                latin[TokenKey(profile.latinKey(p).filter { $0 != " " }), default: []].append(i)
+            }
+        }
+        self.index = index
+        latinIndex = latin
+    }
+
+    /// Resolves `text`, which names one person or a list of people.
+    ///
+    /// - Complexity: O(n) dictionary look-ups in the number of tokens (fuzzy look-up, only when
+    ///   nothing else matched, is O(contacts)).
+    public func resolve(_ text: String) -> Resolved {
+        let tokens = profile.tokenize(text).map(\.key)
+        let groups = split(tokens)
+        if groups.count > 1 {
+            if let list = Self.list(groups.map { resolveOne($0) }) { return list }
+        }
+        let one = resolveOne(tokens)
+        if one.match == .wildcard && profile.isUnspaced, let list = resolveUnspacedList(tokens.joined()) { return list }
+        return one
+    }
+
+    /// Japanese and Chinese join names without spaces (`王芳和李伟`): split at every conjunction
+    /// and keep the reading only if every piece names a contact.
+    private func resolveUnspacedList(_ joined: String) -> Resolved? {
+        var pieces = [joined]
+        for c in forms.conjunctions.sorted(by: { $0.count > $1.count }) where c.count > 0 && c != "," {
+            pieces = pieces.flatMap { $0.components(separatedBy: c) }
+        }
+        pieces = pieces.filter { !$0.isEmpty }
+        guard pieces.count > 1 else { return nil }
+        return Self.list(pieces.map { resolveOne([$0]) })
+    }
+
+    /// Several names read as one list: as certain as its least certain name, and blocked by the
+    /// first name that is not a success. Nil when a piece names nobody.
+    private static func list(_ parts: [Resolved]) -> Resolved? {
+        guard parts.allSatisfy({ $0.match != .wildcard }) else { return nil }
+        return Resolved(people: parts.flatMap(\.people), score: parts.map(\.score).min() ?? 0,
+                        match: parts.map(\.match).max { rank($0) < rank($1) } ?? .exact,
+                        resolution: parts.first { $0.resolution != .success }?.resolution ?? .success,
+                        candidates: parts.flatMap(\.candidates))
+    }
+
+    static func rank(_ m: MatchKind) -> Int {
+        [.exact, .folded, .inflected, .transliterated, .fuzzy, .wildcard].firstIndex(of: m) ?? 9
+    }
+
+    /// Splits token keys at conjunctions; a Japanese or Chinese conjunction may stand inside a
+    /// token (`田中さんと佐藤さん`), so tokens are split at them too.
+    private func split(_ tokens: [String]) -> [[String]] {
+        var groups: [[String]] = [[]]
+        for t in tokens {
+            if forms.conjunctions.contains(t) {
+                groups.append([])
+                continue
+            }
+            groups[groups.count - 1].append(t)
+        }
+        return groups.filter { !$0.isEmpty }
+    }
+
+    private func strippingHonorifics(_ tokens: [String]) -> [String] {
+        var t = tokens
+        if let f = t.first, t.count > 1, forms.honorificPrefixes.contains(f) { t.removeFirst() }
+        if var last = t.last {
+            for h in forms.honorificSuffixes where last.hasSuffix(h) {
+                last.removeLast(h.count)
+                if last.isEmpty { t.removeLast() } else { t[t.count - 1] = last }
+                break
+            }
+        }
+        return t
+    }
+
+    private func resolveOne(_ raw: [String]) -> Resolved {
+        let tokens = strippingHonorifics(raw)
+        let text = tokens.joined(separator: " ")
+        for key in [text, tokens.joined()] {
+            if let hits = index[TokenKey(key)], !hits.isEmpty {
+                return resolved(hits)
+            }
+        }
+        if tokens.count > 1, let hits = everyPart(tokens) { return resolved(hits) }
+        let latin = profile.latinKey(text).filter { $0 != " " }
+        if let hits = latinIndex[TokenKey(latin)], !hits.isEmpty {
+            return resolved(hits.map { ($0, .transliterated, true) })
+        }
+        // A near spelling of a full or given name (speech recognizers' slips): confirm it.
+        if latin.count >= 4 {
+            let limit = latin.count >= 8 ? 2 : 1
+            var best: [(Int, Int)] = []
+            for (k, ids) in latinIndex {
+                let d = Self.distance(latin, k.string, limit: limit)
+                if d <= limit { best += ids.map { ($0, d) } }
+            }
+            if let m = best.map(\.1).min() {
+                let ids = Array(Set(best.filter { $0.1 == m }.map(\.0))).sorted()
+                let people = ids.map { person($0) }
+                return Resolved(people: ids.count == 1 ? people : [], score: Scoring.fuzzy, match: .fuzzy,
+                                resolution: ids.count == 1 ? .confirmationRequired : .disambiguation, candidates: people)
+            }
+        }
+        return Resolved(people: [ParameterValue.Person(name: raw.joined(separator: " "), identifier: nil)], score: Scoring.unknown,
+                        match: .wildcard, resolution: .confirmationRequired, candidates: [])
+    }
+
+    /// A name whose every word names the same contact (`Дмитрию Иванову`: both parts inflected).
+    private func everyPart(_ tokens: [String]) -> [(Int, MatchKind, Bool)]? {
+        var common: Set<Int>?
+        var kind = MatchKind.exact
+        for t in tokens {
+            guard let hits = index[TokenKey(t)] else { return nil }
+            let ids = Set(hits.map(\.0))
+            common = common.map { $0.intersection(ids) } ?? ids
+            if hits.contains(where: { $0.1 == .inflected }) && !hits.contains(where: { $0.1 == .exact }) { kind = .inflected }
+        }
+        guard let c = common, !c.isEmpty else { return nil }
+        return c.sorted().map { ($0, kind, true) }
+    }
+
+    private func person(_ i: Int) -> ParameterValue.Person {
+        ParameterValue.Person(name: contacts[i].name, identifier: contacts[i].identifier)
+    }
+
+    /// Turns index hits into a resolution: one contact is a success; several are a
+    /// disambiguation, ordered as the user ordered the contacts (by importance).
+    private func resolved(_ hits: [(Int, MatchKind, Bool)]) -> Resolved {
+        let full = hits.filter { $0.2 }
+        let chosen = full.isEmpty ? hits : full
+        let ids = Array(Set(chosen.map(\.0))).sorted()
+        let kind = chosen.map(\.1).max { Self.rank($0) < Self.rank($1) } ?? .exact
+        var score: Double
+        switch kind {
+        case .exact: score = full.isEmpty ? Scoring.partOfName : Scoring.exact
+        case .inflected: score = Scoring.inflected
+        case .transliterated: score = Scoring.transliterated
+        default: score = Scoring.fuzzy
+        }
+        let people = ids.map { person($0) }
+        if ids.count > 1 {
+            return Resolved(people: [], score: score * 0.8, match: kind, resolution: .disambiguation, candidates: people)
+        }
+        return Resolved(people: people, score: score, match: kind, resolution: .success, candidates: [])
+    }
+
+    /// Levenshtein distance, stopping early once it exceeds `limit`.
+    static func distance(_ a: String, _ b: String, limit: Int) -> Int {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        if abs(x.count - y.count) > limit { return limit + 1 }
+        var prev = Array(0...y.count)
+        var cur = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...max(1, x.count) where !x.isEmpty {
+            cur[0] = i
+            var rowMin = cur[0]
+            for j in 1...max(1, y.count) where !y.isEmpty {
+                cur[j] = Swift.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+                rowMin = Swift.min(rowMin, cur[j])
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&prev, &cur)
+        }
+        return x.isEmpty ? y.count : (y.isEmpty ? x.count : prev[y.count])
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+import ParlanceText
+@testable import Parlance
+
+/// People named in utterances, resolved against contacts, in each language the resolver claims.
+struct PersonResolverTests {
+    static let contacts: [PersonResolver.Contact] = [
+        .init(name: "John Appleseed", identifier: "c1"), .init(name: "Kate Bell", identifier: "c2"),
+        .init(name: "Anna Schmidt", identifier: "c3"), .init(name: "Anna Haro", identifier: "c4"),
+        .init(name: "Ben Weber", identifier: "c5"), .init(name: "Маша Петрова", identifier: "c6"),
+        .init(name: "Дима Соколов", identifier: "c7"), .init(name: "Дмитрий Иванов", identifier: "c8"),
+        .init(name: "田中 太郎", identifier: "c9", pronunciation: "たなか たろう"), .init(name: "佐藤 花子", identifier: "c10"),
+        .init(name: "王 芳", identifier: "c11"), .init(name: "李 伟", identifier: "c12"),
+        .init(name: "José Álvarez", identifier: "c13"), .init(name: "Zoë Müller", identifier: "c14"),
+    ]
+
+    struct Case: CustomStringConvertible, Sendable {
+        let locale: String
+        let text: String
+        let ids: [String]
+        let resolution: ResolutionStatus
+        let match: MatchKind
+        var description: String { "\(locale): \(text)" }
+    }
+
+    static let cases: [Case] = [
+        Case(locale: "en", text: "John and Kate", ids: ["c1", "c2"], resolution: .success, match: .exact),
+        Case(locale: "en", text: "John Appleseed", ids: ["c1"], resolution: .success, match: .exact),
+        Case(locale: "en", text: "Appleseed John", ids: ["c1"], resolution: .success, match: .exact),
+        Case(locale: "en", text: "Anna", ids: ["c3", "c4"], resolution: .disambiguation, match: .exact),
+        Case(locale: "en", text: "Mr Weber", ids: ["c5"], resolution: .success, match: .exact),
+        Case(locale: "en", text: "jose alvarez", ids: ["c13"], resolution: .success, match: .exact),
+        Case(locale: "en", text: "Kate Bel", ids: ["c2"], resolution: .confirmationRequired, match: .fuzzy),
+        Case(locale: "de", text: "Anna Schmidt und Ben", ids: ["c3", "c5"], resolution: .success, match: .exact),
+        Case(locale: "de", text: "Zoe Muller", ids: ["c14"], resolution: .success, match: .exact),
+        Case(locale: "de", text: "Bens", ids: ["c5"], resolution: .success, match: .inflected),
+        Case(locale: "ru", text: "Маше и Диме", ids: ["c6", "c7"], resolution: .success, match: .inflected),
+        Case(locale: "ru", text: "Машей", ids: ["c6"], resolution: .success, match: .inflected),
+        Case(locale: "ru", text: "Дмитрию Иванову", ids: ["c8"], resolution: .success, match: .inflected),
+        Case(locale: "ru", text: "Петровой", ids: ["c6"], resolution: .success, match: .inflected),
+        Case(locale: "ja", text: "田中さんと佐藤さん", ids: ["c9", "c10"], resolution: .success, match: .exact),
+        Case(locale: "ja", text: "田中太郎", ids: ["c9"], resolution: .success, match: .exact),
+        Case(locale: "zh", text: "王芳和李伟", ids: ["c11", "c12"], resolution: .success, match: .exact),
+        Case(locale: "zh", text: "王芳", ids: ["c11"], resolution: .success, match: .exact),
+        Case(locale: "en", text: "Masha Petrova", ids: ["c6"], resolution: .success, match: .transliterated),
+    ]
+
+    @Test(arguments: cases)
+    func resolves(_ c: Case) throws {
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts)
+        let got = r.resolve(c.text)
+        let ids = (got.resolution == .disambiguation ? got.candidates : got.people).compactMap(\.identifier)
+        #expect(ids == c.ids)
+        #expect(got.resolution == c.resolution)
+        #expect(got.match == c.match)
+        #expect(got.score > 0 && got.score <= 1)
+    }
+
+    @Test func keepsAnUnknownNameForConfirmation() throws {
+        let r = try PersonResolver(locale: LocaleID("en"), contacts: Self.contacts)
+        let got = r.resolve("my managers")
+        #expect(got.resolution == .confirmationRequired)
+        #expect(got.people.map(\.name) == ["my managers"])
+        #expect(got.score < PersonResolver.Scoring.fuzzy)
+    }
+
+    @Test func ranksAFullNameAboveAGivenName() throws {
+        let r = try PersonResolver(locale: LocaleID("en"), contacts: Self.contacts)
+        #expect(r.resolve("John Appleseed").score > r.resolve("John").score)
+    }
+}
