@@ -24,7 +24,7 @@ let package = Package(
             path: "Benchmarks/Sources/parlance-bench"
         ),
         .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText"]),
-        .testTarget(name: "ParlanceTests", dependencies: ["Parlance"]),
-        .testTarget(name: "parlanceTests", dependencies: ["parlance"]),
+        .testTarget(name: "ParlanceTests", dependencies: ["Parlance"], exclude: ["Fixtures"]),
+        .testTarget(name: "parlanceTests", dependencies: ["parlance"], exclude: ["Fixtures", "Snapshots"]),
     ]
 )

@@ -6,6 +6,7 @@ import Foundation
 let suites: [any BenchmarkSuite.Type] = [
     TextBenchmark.self,
     CatalogBenchmark.self,
+    GrammarBenchmark.self,
 ]
 
 let args = Array(CommandLine.arguments.dropFirst())

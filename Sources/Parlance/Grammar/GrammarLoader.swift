@@ -122,3 +122,36 @@ public enum GrammarLoader {
         throw GrammarError("\(file): \(path) is neither 'values', 'range' nor 'wildcard: true'")
     }
 }
+
+extension GrammarLoader {
+    /// Reads a YAML locale pack in hassil's format; template errors point at the template's
+    /// line and column in the file.
+    public static func grammar(yaml text: String, file: String) throws -> IntentGrammar {
+        let node: YAMLNode
+        do { node = try YAML.parse(text, file: file) } catch let e as YAMLError {
+            throw GrammarError(e.message, location: e.location, note: e.hint)
+        }
+        var locations: [String: SourceLocation] = [:]
+        func collect(_ n: YAMLNode) {
+            switch n {
+            case .scalar(let s, var loc, let plain):
+                if !plain { loc.column += 1 }  // past the opening quote
+                if locations[s] == nil { locations[s] = loc }
+            case .sequence(let items, _): items.forEach(collect)
+            case .mapping(let pairs, _): pairs.forEach { collect($0.value) }
+            }
+        }
+        collect(node)
+        do {
+            return try grammar(from: node.jsonValue, file: file) { locations[$0] }
+        } catch var e as GrammarError {
+            // Show the line of the file, not only the template, under the message.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if let loc = e.location, loc.file == file, loc.line >= 1, loc.line <= lines.count {
+                e.sourceLine = String(lines[loc.line - 1])
+                e.caretColumn = loc.column
+            }
+            throw e
+        }
+    }
+}

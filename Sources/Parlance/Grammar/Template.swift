@@ -1,3 +1,5 @@
+import Foundation
+
 /// One sentence template in hassil's syntax, parsed.
 ///
 /// ```swift
@@ -33,7 +35,7 @@ public struct Template: Hashable, Sendable {
         let at = " \(r.lowerBound)..<\(r.upperBound)"
         switch e {
         case .text(let s, _):
-            out += pad + "text " + s.debugDescription + at + "\n"
+            out += pad + "text \"" + s.replacingOccurrences(of: "\"", with: "\\\"") + "\"" + at + "\n"
         case .sequence(let items, _):
             out += pad + "sequence" + at + "\n"
             for i in items { dump(i, indent: indent + 1, into: &out) }

@@ -4,25 +4,29 @@ import ParlanceText
 /// A slot list ready for matching: values in a trie over their folded keys (so finding the
 /// values that start at a position costs the length of the key, not the size of the list),
 /// number ranges with a trie of their spelled-out words, or a wildcard.
-struct CompiledList: Sendable {
+///
+/// A class so that the matcher passes lists by reference; it is not changed once compiled.
+final class CompiledList: @unchecked Sendable {
     enum Kind: Sendable { case values, range, wildcard }
 
     struct Value: Sendable {
         var output: JSONValue?
         var context: [String: JSONValue]?
         var metadata: [String: JSONValue]?
-        /// Plain values: the value as one literal chunk; template values: nil.
+        /// Plain values: the value as one literal chunk in the list's pool; template values: nil.
         var chunk: CompiledProgram.Chunk?
         /// Template values: the root node in the program.
         var node: Int32
     }
 
     struct NumberWord: Sendable {
+        /// The word as a literal chunk in the list's pool.
         var chunk: CompiledProgram.Chunk
         var value: Double
     }
 
     var kind: Kind
+    var pool = ChunkPool()
     var values: [Value] = []
     /// Plain values by their folded key without leading spaces.
     var trie = ScalarTrie()
@@ -30,9 +34,14 @@ struct CompiledList: Sendable {
     var trieCJK = ScalarTrie()
     /// Values with template syntax, in list order (always candidates, as in hassil).
     var templated: [Int32] = []
+    /// For each templated value, the code points it can start with (nil: any), so that only
+    /// those that can start where the text does are tried.
+    var templatedFirst: [Set<UInt32>?] = []
     var range = NumberRange(from: 0, to: 0)
     var words = ScalarTrie()
     var numberWords: [NumberWord] = []
+
+    init(kind: Kind) { self.kind = kind }
 
     static let wildcard = CompiledList(kind: .wildcard)
 
@@ -49,7 +58,7 @@ struct CompiledList: Sendable {
         case .wildcard:
             return .wildcard
         case .range(let r):
-            var c = CompiledList(kind: .range)
+            let c = CompiledList(kind: .range)
             c.range = r
             guard r.count <= 1_000_000 else {
                 throw GrammarError("range list of \(r.count) numbers is too large",
@@ -58,7 +67,7 @@ struct CompiledList: Sendable {
             if r.words { c.addNumberWords(fold: fold, language: r.wordsLanguage ?? language) }
             return c
         case .values(let vs):
-            var c = CompiledList(kind: .values)
+            let c = CompiledList(kind: .values)
             c.values.reserveCapacity(vs.count)
             for v in vs {
                 var entry = Value(output: v.output, context: v.context, metadata: v.metadata, chunk: nil, node: -1)
@@ -66,12 +75,13 @@ struct CompiledList: Sendable {
                     guard t.unicodeScalars.count <= maxValueLength else {
                         throw GrammarError("list value longer than \(maxValueLength) characters: \(t.prefix(40))…")
                     }
-                    let chunk = Self.chunk(t, fold: fold)
+                    let id = c.pool.add(t, fold: fold)
+                    let chunk = c.pool[Int(id)]
                     entry.chunk = chunk
                     let i = Int32(c.values.count)
                     if chunk.strippedCount > 0 {
-                        c.trie.insert(chunk.folded[chunk.firstNonSpace...], i)
-                        c.trieCJK.insert(chunk.foldedCJK, i)
+                        c.trie.insert(c.pool.folded(chunk).dropFirst(Int(chunk.firstNonSpace)), i)
+                        c.trieCJK.insert(c.pool.foldedCJK(chunk), i)
                     }
                 } else {
                     entry.node = try compileTemplate(v.input)
@@ -83,14 +93,9 @@ struct CompiledList: Sendable {
         }
     }
 
-    static func chunk(_ text: String, fold: ScalarFold) -> CompiledProgram.Chunk {
-        var p = CompiledProgram()
-        return p.chunks[Int(p.addChunk(text, fold: fold))]
-    }
-
     /// Every number of the range in every cardinal spelling of the language, also with `ß` as
     /// `ss` and with hyphens as spaces (hassil's `_build_range_trie`).
-    private mutating func addNumberWords(fold: ScalarFold, language: String) {
+    private func addNumberWords(fold: ScalarFold, language: String) {
         guard let locale = try? LocaleID(language), let f = try? SpellOutFormatter(locale: locale) else { return }
         var numbers: [Double] = []
         var n = range.from
@@ -106,8 +111,9 @@ struct CompiledList: Sendable {
                 for variant in [words, words.replacingOccurrences(of: "ß", with: "ss")] {
                     let broken = String(variant.map { $0 == "-" || $0 == "_" ? " " : $0 })
                     for w in [variant, broken] where used.insert(w).inserted {
-                        let chunk = Self.chunk(w, fold: fold)
-                        self.words.insert(chunk.folded, Int32(numberWords.count))
+                        let id = pool.add(w, fold: fold)
+                        let chunk = pool[Int(id)]
+                        self.words.insert(pool.folded(chunk), Int32(numberWords.count))
                         numberWords.append(NumberWord(chunk: chunk, value: value))
                     }
                 }

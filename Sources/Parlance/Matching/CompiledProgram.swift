@@ -12,22 +12,26 @@ struct CompiledProgram: Sendable {
         var b: Int32
     }
 
-    /// A literal chunk as hassil keeps it ("turn ", " light", "").
+    /// A literal chunk as hassil keeps it ("turn ", " light", ""): plain data pointing into a
+    /// `ChunkPool`'s code points, so matching one retains nothing.
     struct Chunk: Sendable {
-        /// Folded code points of the chunk.
-        var folded: [UInt32]
+        /// Folded code points: `pool[start..<start + count]`.
+        var start: Int32
+        var count: Int32
         /// The same with spaces between CJK characters removed (`ignore_whitespace`).
-        var foldedCJK: [UInt32]
-        /// Index of the first non-space code point (the chunk with leading spaces stripped).
-        var firstNonSpace: Int
+        var cjkStart: Int32
+        var cjkCount: Int32
+        /// Offset of the first non-space code point (the chunk with leading spaces stripped).
+        var firstNonSpace: Int32
         /// Length of the chunk without leading and trailing spaces (hassil's literal score).
         var strippedCount: Int32
         var strippedCountCJK: Int32
         /// Ends with a space or an apostrophe: the next chunk starts a word.
         var endsWord: Bool
-        var isEmpty: Bool { folded.isEmpty }
-        /// Non-empty and all spaces.
-        var isSpace: Bool
+        /// All spaces (without or with CJK spaces removed).
+        var isBlank: Bool
+        var isBlankCJK: Bool
+        var isEmpty: Bool { count == 0 }
     }
 
     struct ListRef: Sendable {
@@ -68,11 +72,12 @@ struct CompiledProgram: Sendable {
 
     var nodes: [Node] = []
     var children: [Int32] = []
-    var chunks: [Chunk] = []
+    var chunks = ChunkPool()
     var listRefs: [ListRef] = []
     /// Grammar lists (by list name id) and block-local lists.
     var lists: [CompiledList] = []
-    var grammarList: [Int32: Int32] = [:]
+    /// The grammar's list for each list name id, or -1.
+    var grammarList: [Int32] = []
     var listNames: [String] = []
     var listNameIDs: [String: Int32] = [:]
     var slotNames: [String] = []
@@ -86,6 +91,7 @@ struct CompiledProgram: Sendable {
     mutating func listID(_ name: String) -> Int32 {
         if let i = listNameIDs[name] { return i }
         listNames.append(name)
+        grammarList.append(-1)
         listNameIDs[name] = Int32(listNames.count - 1)
         return Int32(listNames.count - 1)
     }
@@ -97,18 +103,70 @@ struct CompiledProgram: Sendable {
         return Int32(slotNames.count - 1)
     }
 
-    mutating func addChunk(_ text: String, fold: ScalarFold) -> Int32 {
+}
+
+/// Literal chunks and the folded code points they point into.
+struct ChunkPool: Sendable {
+    var scalars: [UInt32] = []
+    var chunks: [CompiledProgram.Chunk] = []
+
+    var count: Int { chunks.count }
+    subscript(_ i: Int) -> CompiledProgram.Chunk { chunks[i] }
+
+    func folded(_ c: CompiledProgram.Chunk) -> ArraySlice<UInt32> { scalars[Int(c.start)..<Int(c.start + c.count)] }
+    func foldedCJK(_ c: CompiledProgram.Chunk) -> ArraySlice<UInt32> {
+        scalars[Int(c.cjkStart)..<Int(c.cjkStart + c.cjkCount)]
+    }
+
+    mutating func add(_ text: String, fold: ScalarFold) -> Int32 {
         let f = fold.fold(text)
         var cjk = MatchText(scalars: f, offsets: [Int32](repeating: 0, count: f.count), sourceLength: 0)
         cjk.removeCJKSpaces()
         func strippedCount(_ s: [UInt32]) -> Int32 {
             Int32(s.drop(while: { MatchText.isSpace($0) }).reversed().drop(while: { MatchText.isSpace($0) }).count)
         }
-        chunks.append(Chunk(folded: f, foldedCJK: cjk.scalars,
-                            firstNonSpace: f.firstIndex(where: { !MatchText.isSpace($0) }) ?? f.count,
-                            strippedCount: strippedCount(f), strippedCountCJK: strippedCount(cjk.scalars),
-                            endsWord: text.hasSuffix(" ") || text.hasSuffix("'"),
-                            isSpace: !f.isEmpty && f.allSatisfy { MatchText.isSpace($0) }))
+        let start = Int32(scalars.count)
+        scalars.append(contentsOf: f)
+        let cjkStart = Int32(scalars.count)
+        scalars.append(contentsOf: cjk.scalars)
+        chunks.append(CompiledProgram.Chunk(
+            start: start, count: Int32(f.count), cjkStart: cjkStart, cjkCount: Int32(cjk.scalars.count),
+            firstNonSpace: Int32(f.firstIndex(where: { !MatchText.isSpace($0) }) ?? f.count),
+            strippedCount: strippedCount(f), strippedCountCJK: strippedCount(cjk.scalars),
+            endsWord: text.hasSuffix(" ") || text.hasSuffix("'"),
+            isBlank: f.allSatisfy { MatchText.isSpace($0) }, isBlankCJK: cjk.scalars.allSatisfy { MatchText.isSpace($0) }))
         return Int32(chunks.count - 1)
+    }
+}
+
+/// The program's hot arrays copied once into memory that the matcher reads through plain
+/// pointers, so walking nodes costs no reference counting. Owned by the `TemplateMatcher`, which
+/// outlives every look-up that reads it.
+final class FrozenProgram: @unchecked Sendable {
+    let nodes: UnsafeBufferPointer<CompiledProgram.Node>
+    let children: UnsafeBufferPointer<Int32>
+    let chunks: UnsafeBufferPointer<CompiledProgram.Chunk>
+    let chunkScalars: UnsafeBufferPointer<UInt32>
+    let listRefs: UnsafeBufferPointer<CompiledProgram.ListRef>
+
+    init(_ p: CompiledProgram) {
+        func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
+            let b = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
+            _ = b.initialize(from: a)
+            return UnsafeBufferPointer(rebasing: b[0..<a.count])
+        }
+        nodes = copy(p.nodes)
+        children = copy(p.children)
+        chunks = copy(p.chunks.chunks)
+        chunkScalars = copy(p.chunks.scalars)
+        listRefs = copy(p.listRefs)
+    }
+
+    deinit {
+        for p in [UnsafeMutableRawPointer(mutating: nodes.baseAddress), UnsafeMutableRawPointer(mutating: children.baseAddress),
+                  UnsafeMutableRawPointer(mutating: chunks.baseAddress), UnsafeMutableRawPointer(mutating: chunkScalars.baseAddress),
+                  UnsafeMutableRawPointer(mutating: listRefs.baseAddress)] {
+            p?.deallocate()
+        }
     }
 }

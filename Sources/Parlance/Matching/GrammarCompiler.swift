@@ -21,7 +21,7 @@ struct GrammarCompiler {
             let id = program.listID(name)
             let c = try compileList(list, scope: -1)
             program.lists.append(c)
-            program.grammarList[id] = Int32(program.lists.count - 1)
+            program.grammarList[Int(id)] = Int32(program.lists.count - 1)
         }
         let wildcardLists = Set(grammar.lists.compactMap { k, v -> String? in
             if case .wildcard = v { return k } else { return nil }
@@ -50,6 +50,13 @@ struct GrammarCompiler {
                         root: root, block: blockID, shape: Self.shape(t.expression, wildcardLists),
                         clauses: [], source: t))
                 }
+            }
+        }
+        var memo: [Int32: (Set<UInt32>?, Bool)] = [:]
+        for l in program.lists where !l.templated.isEmpty {
+            l.templatedFirst = l.templated.map { v in
+                let (chars, nullable) = TemplateIndex.first(l.values[Int(v)].node, program, grammar.ignoresWhitespace, &memo)
+                return nullable ? nil : chars
             }
         }
         return program
@@ -92,7 +99,7 @@ struct GrammarCompiler {
     mutating func compile(_ e: TemplateExpression, scope: Int32, local: [String: Int32]) throws -> Int32 {
         switch e {
         case .text(let s, _):
-            return try addNode(.text, program.addChunk(s, fold: fold))
+            return try addNode(.text, program.chunks.add(s, fold: fold))
         case .sequence(let items, _), .alternative(let items, _, _), .permutation(let items, _):
             let kids = try items.map { try compile($0, scope: scope, local: local) }
             let start = Int32(program.children.count)

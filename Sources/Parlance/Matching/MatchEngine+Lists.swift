@@ -1,37 +1,41 @@
 import Foundation
 
 extension MatchEngine {
-    /// The list a reference reads: the block's own, else the caller's, else the grammar's, else
-    /// an inline range (`{1..10:x}`).
-    func list(for ref: CompiledProgram.ListRef) -> CompiledList? {
-        if ref.local >= 0 { return program.lists[Int(ref.local)] }
-        if let l = lists[ref.listName] { return l }
-        if let g = program.grammarList[ref.listName] { return program.lists[Int(g)] }
-        if ref.inline >= 0 { return program.lists[Int(ref.inline)] }
+    /// The list a reference reads, as a code: the block's own, else the caller's (negative:
+    /// `-(list name + 1)`), else the grammar's, else an inline range (`{1..10:x}`); nil if none.
+    func listCode(for ref: CompiledProgram.ListRef) -> Int32? {
+        if ref.local >= 0 { return ref.local }
+        if Int(ref.listName) < lists.count, lists[Int(ref.listName)] != nil { return -(ref.listName + 1) }
+        if program.grammarList[Int(ref.listName)] >= 0 { return program.grammarList[Int(ref.listName)] }
+        if ref.inline >= 0 { return ref.inline }
         return nil
     }
 
-    func matchList(_ ref: CompiledProgram.ListRef, _ s: State, _ k: (State) -> Void) {
-        guard s.pos < folded.count, let l = list(for: ref) else { return }
+    func list(_ code: Int32) -> CompiledList {
+        code >= 0 ? program.lists[Int(code)] : lists[Int(-code - 1)]!
+    }
+
+    mutating func matchList(_ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
+        guard s.pos < folded.count, let code = listCode(for: ref) else { return }
+        let l = list(code)
         switch l.kind {
-        case .values: matchValues(l, ref, s, k)
+        case .values: matchValues(l, code, ref, s, k)
         case .range: matchRange(l, ref, s, k)
         case .wildcard:
             entities.append(Entity(slot: ref.slot, start: s.pos, end: s.pos, isWildcard: true, isOpen: true,
                                    endOfWord: ref.isEndOfWord))
-            k(s)
+            resume(k, s)
             entities.removeLast()
         }
     }
 
-    /// The values worth trying at `s`, in hassil's order: when the value must start here, the
-    /// trie's (shortest first), then template values; otherwise every value that occurs, in
-    /// list order.
+    /// The values worth trying at `s`, in hassil's order: at a word start, the trie's (shortest
+    /// first), then template values; elsewhere, in list order, the values that can match here
+    /// (or, with an open wildcard, anywhere after here) and the template values.
     ///
     /// - Complexity: O(k) for a value that must start here (k: the longest key there), O(n · k)
     ///   with an open wildcard; never O(size of the list).
-    func candidates(_ l: CompiledList, _ s: State) -> [Int32] {
-        var out: [Int32] = []
+    func candidates(_ l: CompiledList, _ s: State, into out: inout [Int32]) {
         let anchored = openWildcard == nil && !ignoresWhitespace && s.sow
         folded.withUnsafeBufferPointer { text in
             if anchored {
@@ -46,47 +50,98 @@ extension MatchEngine {
                         b.withUnsafeBufferPointer { l.trie.prefixes(of: $0, from: q) { _, v in out.append(v) } }
                     }
                 }
-                out.append(contentsOf: l.templated)
+                appendTemplated(l, startingWith: q < text.count ? text[q] : nil, into: &out)
                 return
             }
             if ignoresWhitespace && openWildcard == nil {
                 l.trieCJK.prefixes(of: text, from: s.pos) { _, v in out.append(v) }
+                appendTemplated(l, startingWith: s.pos < text.count ? text[s.pos] : nil, into: &out)
+                out.sort()
+                return
+            } else if openWildcard == nil {
+                // Not at a word start: a value must match right here (spaces included), so only
+                // the values keyed here or after the spaces here can; the chunk match decides.
+                let q = skipSpaces(s.pos, s.broken)
+                if s.broken || lastHyphen >= s.pos {
+                    let b = text.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 }
+                    b.withUnsafeBufferPointer { bt in
+                        for p in Set([s.pos, q]) { l.trie.prefixes(of: bt, from: p) { _, v in out.append(v) } }
+                    }
+                }
+                if !s.broken {
+                    for p in Set([s.pos, q]) { l.trie.prefixes(of: text, from: p) { _, v in out.append(v) } }
+                }
             } else {
                 for q in s.pos..<text.count { l.trie.prefixes(of: text, from: q) { _, v in out.append(v) } }
             }
             out.append(contentsOf: l.templated)
-            out = Array(Set(out)).sorted()
+            out.sort()
+            var unique = 0
+            for i in out.indices where i == 0 || out[i] != out[i - 1] {
+                out[unique] = out[i]
+                unique += 1
+            }
+            out.removeSubrange(unique...)
         }
-        return out
     }
 
-    func matchValues(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: (State) -> Void) {
-        let data = program.blocks[block].data
-        let wildcard = openWildcard
-        for i in candidates(l, s) {
-            let v = l.values[Int(i)]
-            if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < c.folded.count { continue }
-            if !data.requiresContext.isEmpty,
-               !ContextRules.satisfiesRequired(data.requiresContext, v.context, allowMissing: true) { continue }
-            if !data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(data.excludesContext, v.context) { continue }
-            let valueState = State(pos: s.pos, broken: s.broken, sow: s.sow, chunks: s.chunks)
-            let body: (State) -> Void = { vs in
-                var start = s.pos
-                if let w = wildcard, !self.entities[w].isOpen { start = self.entities[w].end }
-                let text = self.text(start, vs.pos, broken: vs.broken)
-                let pushed = !ref.isCapture
-                if pushed {
-                    self.entities.append(Entity(slot: ref.slot, start: start, end: vs.pos, value: v.output ?? .string(text),
-                                                metadata: v.metadata, isBroken: vs.broken))
-                }
-                let depth = self.context.count
-                for (key, value) in v.context ?? [:] { self.context.append((key, value)) }
-                k(State(pos: vs.pos, broken: vs.broken, sow: s.sow, chunks: s.chunks))
-                self.context.removeSubrange(depth...)
-                if pushed { self.entities.removeLast() }
-            }
-            if let c = v.chunk { matchChunk(c, valueState, body) } else { match(v.node, valueState, body) }
+    /// Template values, in list order, that can start with `c` (all when `c` may be read as a
+    /// space or is unknown).
+    func appendTemplated(_ l: CompiledList, startingWith c: UInt32?, into out: inout [Int32]) {
+        guard let c, c != 0x2D, c != 0x5F, l.templatedFirst.count == l.templated.count else {
+            return out.append(contentsOf: l.templated)
         }
+        for (i, v) in l.templated.enumerated() where l.templatedFirst[i]?.contains(c) ?? true { out.append(v) }
+    }
+
+    mutating func matchValues(_ l: CompiledList, _ code: Int32, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
+        let wildcard = openWildcard ?? -1
+        // The candidates go into a reused buffer (a nested list takes a fresh one meanwhile).
+        var found: [Int32] = []
+        swap(&found, &candidateBuffer)
+        defer {
+            found.removeAll(keepingCapacity: true)
+            if found.capacity > candidateBuffer.capacity { swap(&found, &candidateBuffer) }
+        }
+        candidates(l, s, into: &found)
+        for i in found {
+            let v = l.values[Int(i)]
+            if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < Int(c.count) { continue }
+            // Values with context must not contradict the block's conditions.
+            if let vc = v.context {
+                if !ContextRules.satisfiesRequired(program.blocks[block].data.requiresContext, vc, allowMissing: true) {
+                    continue
+                }
+                if !ContextRules.satisfiesExcluded(program.blocks[block].data.excludesContext, vc) { continue }
+            }
+            valueMatches.append(ValueMatch(start: s, ref: ref, listCode: code, value: i, wildcard: wildcard, parent: k))
+            let f = push(.value(Int32(valueMatches.count - 1)))
+            if let c = v.chunk {
+                l.pool.scalars.withUnsafeBufferPointer { matchChunk(c, $0, s, f) }
+            } else {
+                match(v.node, s, f)
+            }
+            pop()
+            valueMatches.removeLast()
+        }
+    }
+
+    /// A list value matched from `m.start` to `vs`: the slot gets the value, the value's context
+    /// joins the match's, and matching goes on with the state from before the value (hassil keeps
+    /// the literal count and word start of the list reference, not of the value).
+    mutating func valueMatched(_ m: ValueMatch, _ vs: State) {
+        var start = m.start.pos
+        if m.wildcard >= 0, !entities[m.wildcard].isOpen { start = entities[m.wildcard].end }
+        let pushed = !m.ref.isCapture
+        if pushed {
+            entities.append(Entity(slot: m.ref.slot, start: start, end: vs.pos, list: m.listCode, value: m.value,
+                                   isBroken: vs.broken))
+        }
+        let adds = list(m.listCode).values[Int(m.value)].context != nil
+        if adds { contextValues.append((m.listCode, m.value)) }
+        resume(m.parent, State(pos: vs.pos, broken: vs.broken, sow: m.start.sow, chunks: m.start.chunks))
+        if adds { contextValues.removeLast() }
+        if pushed { entities.removeLast() }
     }
 
     /// Digits at the start (`^\s*-?[0-9]+`, with `[.,][0-9]+` when the range has fractions):
@@ -104,19 +159,32 @@ extension MatchEngine {
         return q
     }
 
+    /// The value of digits found by `digits(at:)` (`,` read as a decimal point, as hassil does).
     func number(_ start: Int, _ end: Int) -> Double? {
-        let s = MatchText.string(folded[start..<end]).trimmingCharacters(in: .whitespaces)
-        return Double(s.replacingOccurrences(of: ",", with: "."))
+        var whole = 0.0, fraction = 0.0, scale = 1.0, negative = false, inFraction = false
+        for i in skipSpaces(start, false)..<end {
+            let c = folded[i]
+            if c == 0x2D { negative = true } else if c == 0x2E || c == 0x2C { inFraction = true } else if inFraction {
+                scale /= 10
+                fraction += Double(c - 0x30) * scale
+            } else {
+                whole = whole * 10 + Double(c - 0x30)
+            }
+        }
+        return (negative ? -1 : 1) * (whole + fraction)
     }
 
-    func matchRange(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: (State) -> Void) {
+    mutating func matchRange(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
         let r = l.range
         let wildcard = openWildcard
         let fractions = r.fractions != nil
         // Where numbers in digits are: at the start, or anywhere when a wildcard is open.
         var spans: [(Int, Int)] = []
         if wildcard == nil {
-            if let e = digits(at: s.pos, fractions: fractions, broken: s.broken) { spans.append((s.pos, e)) }
+            if let e = digits(at: s.pos, fractions: fractions, broken: s.broken) {
+                spans.reserveCapacity(1)
+                spans.append((s.pos, e))
+            }
         } else {
             var i = s.pos
             while i < folded.count {
@@ -139,8 +207,8 @@ extension MatchEngine {
                     entities[w].start = s.pos
                     entities[w].end = a
                 }
-                entities.append(Entity(slot: ref.slot, start: a, end: e, value: .number(v * (r.multiplier ?? 1))))
-                k(State(pos: e, broken: s.broken, sow: s.sow, chunks: s.chunks))
+                entities.append(Entity(slot: ref.slot, start: a, end: e, number: v * (r.multiplier ?? 1), isNumber: true))
+                resume(k, State(pos: e, broken: s.broken, sow: s.sow, chunks: s.chunks))
                 entities.removeLast()
                 if let w = wildcard { entities[w] = saved! }
             }
@@ -164,9 +232,11 @@ extension MatchEngine {
                     entities[wi].start = s.pos
                     entities[wi].end = start
                 }
-                let end = start + word.chunk.folded.count
-                entities.append(Entity(slot: ref.slot, start: start, end: end, value: .number(word.value)))
-                matchChunk(word.chunk, State(pos: start, broken: s.broken, sow: s.sow, chunks: s.chunks), k)
+                let end = start + Int(word.chunk.count)
+                entities.append(Entity(slot: ref.slot, start: start, end: end, number: word.value, isNumber: true))
+                l.pool.scalars.withUnsafeBufferPointer {
+                    matchChunk(word.chunk, $0, State(pos: start, broken: s.broken, sow: s.sow, chunks: s.chunks), k)
+                }
                 entities.removeLast()
                 if let wi = wildcard { entities[wi] = saved! }
             }

@@ -6,7 +6,7 @@
 /// The text is folded once; a chunk matches where its folded code points equal the text's.
 /// After a failed chunk, the text may be re-read with `-` and `_` as spaces ("living-room"
 /// matches "living room"), as hassil does; `State.broken` records that.
-final class MatchEngine {
+struct MatchEngine {
     struct State {
         var pos: Int
         var broken: Bool
@@ -16,32 +16,144 @@ final class MatchEngine {
         var chunks: Int32
     }
 
+    /// A slot found so far. Plain data, so pushing and popping retains nothing: the value is
+    /// the text (wildcards), a number (ranges) or value `value` of list `list`.
     struct Entity {
         var slot: Int32
         var start: Int
         var end: Int
-        var value: JSONValue?
-        var metadata: [String: JSONValue]?
+        var number = 0.0
+        var list: Int32 = 0
+        var value: Int32 = -1
+        var isNumber = false
         var isWildcard = false
         var isOpen = false
         var endOfWord = true
         var isBroken = false
     }
 
+    /// What to do after an expression has matched: continuations as data rather than closures
+    /// (closures passed down a recursion make the optimizer specialize without end).
+    enum Frame {
+        /// The template matched: `onMatch` judges the result.
+        case done
+        /// Match item `next` of a sequence, then the rest.
+        case sequence(first: Int32, count: Int32, next: Int32, parent: Int32)
+        /// Match the permutation's items left in the mask.
+        case permutation(first: Int32, count: Int32, left: UInt64, parent: Int32)
+        /// A list value matched: record the slot (`valueMatches[i]`), then continue.
+        case value(Int32)
+    }
+
+    /// Plain data (frames are copied at every step): the list by `listCode`, the value by index.
+    struct ValueMatch {
+        var start: State
+        var ref: CompiledProgram.ListRef
+        var listCode: Int32
+        var value: Int32
+        var wildcard: Int
+        var parent: Int32
+    }
+
     let program: CompiledProgram
-    let lists: [Int32: CompiledList]
+    /// The program's nodes, children, chunks and list references, read without reference counting.
+    let nodes: UnsafeBufferPointer<CompiledProgram.Node>
+    let children: UnsafeBufferPointer<Int32>
+    let chunks: UnsafeBufferPointer<CompiledProgram.Chunk>
+    let listRefs: UnsafeBufferPointer<CompiledProgram.ListRef>
+    var lists: [CompiledList?]
     var folded: [UInt32] = []
+    /// For every position, the first position at or after it that is not a space.
+    var nextNonSpace: [Int32] = [0]
+    var nextNonSpaceBroken: [Int32] = [0]
+
+    /// One text variant, folded and indexed once per utterance.
+    struct Text {
+        var source: MatchText
+        var folded: [UInt32]
+        var nextNonSpace: [Int32]
+        var nextNonSpaceBroken: [Int32]
+        var lastHyphen: Int
+
+        init(_ source: MatchText, fold: ScalarFold) {
+            self.source = source
+            folded = fold.fold(source.scalars)
+            lastHyphen = folded.lastIndex { $0 == 0x2D || $0 == 0x5F } ?? -1
+            nextNonSpace = MatchEngine.nonSpaceTable(folded, broken: false)
+            nextNonSpaceBroken = lastHyphen >= 0 ? MatchEngine.nonSpaceTable(folded, broken: true) : nextNonSpace
+        }
+    }
+
+    /// Clears what one utterance left, keeping the buffers for the next.
+    mutating func reset(lists: [CompiledList?]) {
+        self.lists = lists
+        entities.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        valueMatches.removeAll(keepingCapacity: true)
+        contextValues.removeAll(keepingCapacity: true)
+        best = nil
+        all = []
+        exhausted = false
+    }
+
+    mutating func load(_ t: Text) {
+        folded = t.folded
+        raw = t.source.scalars
+        source = t.source
+        nextNonSpace = t.nextNonSpace
+        nextNonSpaceBroken = t.nextNonSpaceBroken
+        lastHyphen = t.lastHyphen
+    }
+
+    static func nonSpaceTable(_ t: [UInt32], broken: Bool) -> [Int32] {
+        var out = [Int32](repeating: Int32(t.count), count: t.count + 1)
+        var i = t.count - 1
+        while i >= 0 {
+            let c = t[i]
+            let space = MatchText.isSpace(c) || (broken && (c == 0x2D || c == 0x5F))
+            out[i] = space ? out[i + 1] : Int32(i)
+            i -= 1
+        }
+        return out
+    }
+    /// Where the last `-` or `_` is (-1: none): only then may the text be read with spaces.
+    var lastHyphen = -1
+    /// The program's chunk code points, valid during `TemplateMatcher.run`.
+    var chunkScalars = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
     var raw: [UInt32] = []
     var ignoresWhitespace = false
     var entities: [Entity] = []
-    var context: [(key: String, value: JSONValue)] = []
+    /// The caller's context, and the list values matched so far that add context to it.
+    var baseContext: [String: JSONValue] = [:]
+    var contextValues: [(list: Int32, value: Int32)] = []
+    var frames: [Frame] = []
+    /// A serial number per frame, so a fingerprint tells a re-pushed frame from the one before.
+    var serials: [Int] = []
+    var nextSerial = 0
+    var visited = Set<Int>()
+    var valueMatches: [ValueMatch] = []
+    /// A buffer for list candidates, lent to one list look-up at a time.
+    var candidateBuffer: [Int32] = []
     var block = 0
     var steps = 0
     var stepLimit = 2_000_000
     var exhausted = false
+    /// The template being matched, the text variant it is matched on, and what is collected.
+    var template: Int32 = 0
+    var source = MatchText(scalars: [], offsets: [], sourceLength: 0)
+    var bestSlot: String?
+    var bestSlotID: Int32 = -1
+    var keepsAll = false
+    var best: TemplateMatch?
+    var all: [TemplateMatch] = []
 
-    init(program: CompiledProgram, lists: [Int32: CompiledList]) {
+    init(program: CompiledProgram, frozen: FrozenProgram, lists: [CompiledList?]) {
         self.program = program
+        nodes = frozen.nodes
+        children = frozen.children
+        chunks = frozen.chunks
+        listRefs = frozen.listRefs
+        chunkScalars = frozen.chunkScalars
         self.lists = lists
     }
 
@@ -50,53 +162,126 @@ final class MatchEngine {
         return broken && (c == 0x2D || c == 0x5F) ? 0x20 : c
     }
 
+    /// The open wildcard on top of the entities, if any (read field by field: copying an
+    /// entity would retain its value).
     var openWildcard: Int? {
-        guard let last = entities.last, last.isWildcard, last.isOpen else { return nil }
-        return entities.count - 1
+        let n = entities.count
+        guard n > 0, entities[n - 1].isWildcard, entities[n - 1].isOpen else { return nil }
+        return n - 1
     }
 
-    func match(_ node: Int32, _ s: State, _ k: (State) -> Void) {
+    /// Matches a template from the start of the text, calling `onMatch` for every way through.
+    mutating func matchTemplate(_ root: Int32) {
+        frames.removeAll(keepingCapacity: true)
+        serials.removeAll(keepingCapacity: true)
+        visited.removeAll(keepingCapacity: true)
+        frames.append(.done)
+        serials.append(0)
+        match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
+    }
+
+    mutating func push(_ f: Frame) -> Int32 {
+        frames.append(f)
+        nextSerial += 1
+        serials.append(nextSerial)
+        return Int32(frames.count - 1)
+    }
+
+    mutating func pop() {
+        frames.removeLast()
+        serials.removeLast()
+    }
+
+    /// Whether the same continuation was already resumed in the same state (same frame, text
+    /// position, flags, literal count, slots and context): then it can only repeat matches that
+    /// were already found, which `best` does not need. Ambiguous templates (a chain of
+    /// optionals that can each match nothing) otherwise repeat work exponentially.
+    /// States are compared by a 64-bit fingerprint.
+    mutating func seenBefore(_ k: Int32, _ s: State) -> Bool {
+        var h = Hasher()
+        h.combine(serials[Int(k)])
+        h.combine(s.pos)
+        h.combine(s.broken)
+        h.combine(s.sow)
+        h.combine(s.chunks)
+        h.combine(contextValues.count)
+        for e in entities {
+            h.combine(e.slot)
+            h.combine(e.start)
+            h.combine(e.end)
+            h.combine(e.value)
+            h.combine(e.list)
+            h.combine(e.number)
+            h.combine(e.isOpen)
+            h.combine(e.isBroken)
+        }
+        return !visited.insert(h.finalize()).inserted
+    }
+
+    /// Continues with frame `k` after something matched up to `s`.
+    mutating func resume(_ k: Int32, _ s: State) {
+        switch frames[Int(k)] {
+        case .done:
+            guard let m = finish(s) else { return }
+            if keepsAll { all.append(m) } else if best == nil || m.rank < best!.rank { best = m }
+        case .sequence(let first, let count, let next, let parent):
+            if !keepsAll && seenBefore(k, s) { return }
+            matchSequence(first, count, next, s, parent)
+        case .permutation(let first, let count, let left, let parent):
+            if !keepsAll && seenBefore(k, s) { return }
+            matchPermutation(first, count, left, s, parent)
+        case .value(let i):
+            valueMatched(valueMatches[Int(i)], s)
+        }
+    }
+
+    mutating func match(_ node: Int32, _ s: State, _ k: Int32) {
         steps += 1
         if steps > stepLimit { exhausted = true; return }
-        let n = program.nodes[Int(node)]
+        let n = nodes[Int(node)]
         switch n.kind {
         case .text:
-            matchChunk(program.chunks[Int(n.a)], s, k)
+            matchChunk(chunks[Int(n.a)], chunkScalars, s, k)
         case .sequence:
             matchSequence(n.a, n.b, 0, s, k)
         case .alternative:
-            for i in 0..<n.b { match(program.children[Int(n.a + i)], s, k) }
+            for i in 0..<n.b { match(children[Int(n.a + i)], s, k) }
         case .permutation:
             matchPermutation(n.a, n.b, n.b >= 64 ? ~0 : (1 << UInt64(n.b)) - 1, s, k)
         case .list:
-            matchList(program.listRefs[Int(n.a)], s, k)
+            matchList(listRefs[Int(n.a)], s, k)
         }
     }
 
-    func matchSequence(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: (State) -> Void) {
-        if i == count { return k(s) }
-        match(program.children[Int(first + i)], s) { s2 in matchSequence(first, count, i + 1, s2, k) }
+    mutating func matchSequence(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: Int32) {
+        if i == count { return resume(k, s) }
+        if i + 1 == count { return match(children[Int(first + i)], s, k) }
+        let f = push(.sequence(first: first, count: count, next: i + 1, parent: k))
+        match(children[Int(first + i)], s, f)
+        pop()
     }
 
     /// hassil's permutation: each item first, then the permutations of the others.
-    func matchPermutation(_ first: Int32, _ count: Int32, _ left: UInt64, _ s: State, _ k: (State) -> Void) {
-        if left == 0 { return k(s) }
+    mutating func matchPermutation(_ first: Int32, _ count: Int32, _ left: UInt64, _ s: State, _ k: Int32) {
+        if left == 0 { return resume(k, s) }
         if left.nonzeroBitCount == 1 {
-            return match(program.children[Int(first) + left.trailingZeroBitCount], s, k)
+            return match(children[Int(first) + left.trailingZeroBitCount], s, k)
         }
         for i in 0..<Int(count) where left & (1 << UInt64(i)) != 0 {
-            match(program.children[Int(first) + i], s) { s2 in matchPermutation(first, count, left & ~(1 << UInt64(i)), s2, k) }
+            let f = push(.permutation(first: first, count: count, left: left & ~(1 << UInt64(i)), parent: k))
+            match(children[Int(first) + i], s, f)
+            pop()
         }
     }
 
-    /// The end of `chunk[from...]` matched at `at`, or nil.
+    /// The end of `pool[from..<to]` matched at `at`, or nil.
     @inline(__always)
-    func prefix(_ chunk: [UInt32], from: Int, at: Int, broken: Bool) -> Int? {
-        let len = chunk.count - from
+    func prefix(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int, at: Int, broken: Bool) -> Int? {
+        let len = to - from
         guard at + len <= folded.count else { return nil }
         var j = 0
         while j < len {
-            if ch(at + j, broken) != chunk[from + j] { return nil }
+            if ch(at + j, broken) != pool[from + j] { return nil }
             j += 1
         }
         return at + len
@@ -104,44 +289,47 @@ final class MatchEngine {
 
     @inline(__always) func isWordAt(_ i: Int, _ broken: Bool) -> Bool { MatchText.isWord(ch(i, broken)) }
 
-    /// hassil's `match_first`: the first position at or after `from` where the chunk matches,
-    /// at a word boundary when asked (the text is read as if it started at `from`).
-    func matchFirst(_ chunk: [UInt32], _ cFrom: Int, from: Int, boundary: Bool, broken: Bool) -> Int {
-        var q = from
+    /// hassil's `match_first`: the first position at or after `start` where the chunk matches,
+    /// at a word boundary when asked (the text is read as if it began at `start`).
+    func matchFirst(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int, start: Int, boundary: Bool,
+                    broken: Bool) -> Int {
+        var q = start
         while q < folded.count {
             if boundary {
-                let prevWord = q > from && isWordAt(q - 1, broken)
+                let prevWord = q > start && isWordAt(q - 1, broken)
                 if prevWord == isWordAt(q, broken) { q += 1; continue }
             }
-            if prefix(chunk, from: cFrom, at: q, broken: broken) != nil { return q }
+            if prefix(pool, from, to, at: q, broken: broken) != nil { return q }
             q += 1
         }
         return -1
     }
 
-    func skipSpaces(_ p: Int, _ broken: Bool) -> Int {
-        var q = p
-        while q < folded.count, MatchText.isSpace(ch(q, broken)) { q += 1 }
-        return q
+    @inline(__always) func skipSpaces(_ p: Int, _ broken: Bool) -> Int {
+        guard p < folded.count else { return p }
+        return Int(broken ? nextNonSpaceBroken[p] : nextNonSpace[p])
     }
 
     /// One literal chunk (hassil's `TextChunk` branch), wildcard closing included.
-    func matchChunk(_ c: CompiledProgram.Chunk, _ s: State, _ k: (State) -> Void) {
-        if c.isEmpty { return k(s) }
-        let chunk = ignoresWhitespace ? c.foldedCJK : c.folded
-        var cFrom = 0, start = s.pos
+    ///
+    /// - Complexity: O(m) for a chunk of m code points; O(n · m) when it closes a wildcard.
+    mutating func matchChunk(_ c: CompiledProgram.Chunk, _ pool: UnsafeBufferPointer<UInt32>, _ s: State, _ k: Int32) {
+        if c.isEmpty { return resume(k, s) }
+        var from = Int(ignoresWhitespace ? c.cjkStart : c.start)
+        let to = from + Int(ignoresWhitespace ? c.cjkCount : c.count)
+        var start = s.pos
         if !ignoresWhitespace && s.sow {
-            cFrom = c.firstNonSpace
+            from += Int(c.firstNonSpace)
             start = skipSpaces(s.pos, s.broken)
         }
-        let chunkBlank = chunk[cFrom...].allSatisfy { MatchText.isSpace($0) }
+        let chunkBlank = ignoresWhitespace ? c.isBlankCJK : c.isBlank
         if let w = openWildcard {
-            if chunkBlank { return k(State(pos: start, broken: s.broken, sow: true, chunks: s.chunks)) }
+            if chunkBlank { return resume(k, State(pos: start, broken: s.broken, sow: true, chunks: s.chunks)) }
             let boundary = ignoresWhitespace ? false : entities[w].endOfWord
-            var q = matchFirst(chunk, cFrom, from: start, boundary: boundary, broken: s.broken)
+            var q = matchFirst(pool, from, to, start: start, boundary: boundary, broken: s.broken)
             if q < 0 { return }
             if q == start {
-                q = matchFirst(chunk, cFrom, from: start + 1, boundary: boundary, broken: s.broken)
+                q = matchFirst(pool, from, to, start: start + 1, boundary: boundary, broken: s.broken)
                 if q < 0 { return }
             }
             let saved = entities[w]
@@ -150,22 +338,22 @@ final class MatchEngine {
                 entities[w].start = start
                 entities[w].end = q
                 entities[w].isBroken = s.broken
-                matchChunk(c, State(pos: q, broken: s.broken, sow: true, chunks: s.chunks), k)
+                matchChunk(c, pool, State(pos: q, broken: s.broken, sow: true, chunks: s.chunks), k)
                 entities[w] = saved
-                q = matchFirst(chunk, cFrom, from: q + 1, boundary: false, broken: s.broken)
+                q = matchFirst(pool, from, to, start: q + 1, boundary: false, broken: s.broken)
                 if q < 0 { break }
             }
             return
         }
         let stripped = ignoresWhitespace ? c.strippedCountCJK : c.strippedCount
-        if let end = prefix(chunk, from: cFrom, at: start, broken: s.broken) {
-            return k(State(pos: end, broken: s.broken, sow: c.endsWord, chunks: s.chunks + stripped))
+        if let end = prefix(pool, from, to, at: start, broken: s.broken) {
+            return resume(k, State(pos: end, broken: s.broken, sow: c.endsWord, chunks: s.chunks + stripped))
         }
         let restBlank = skipSpaces(start, s.broken) == folded.count
-        if restBlank && chunkBlank && cFrom < chunk.count { return k(s) }
-        if !s.broken, (start..<folded.count).contains(where: { folded[$0] == 0x2D || folded[$0] == 0x5F }),
-           let end = prefix(chunk, from: cFrom, at: start, broken: true) {
-            k(State(pos: end, broken: true, sow: s.sow, chunks: s.chunks))
+        if restBlank && chunkBlank && from < to { return resume(k, s) }
+        if !s.broken, lastHyphen >= start,
+           let end = prefix(pool, from, to, at: start, broken: true) {
+            resume(k, State(pos: end, broken: true, sow: s.sow, chunks: s.chunks))
         }
     }
 

@@ -2,8 +2,10 @@ extension MatchEngine {
     /// hassil's `_process_match_contexts` for one way through a template: an open wildcard takes
     /// the rest of the text, nothing but spaces and punctuation may be left, wildcards are not
     /// empty, the context conditions hold; then fixed slots and slots from context are added.
-    func finish(_ s: State, template t: CompiledProgram.CompiledTemplate, text source: MatchText,
-                bestSlot: String?) -> TemplateMatch? {
+    ///
+    /// Returns nil as well when a better match is already kept (only `all` builds every match).
+    func finish(_ s: State) -> TemplateMatch? {
+        let blockID = Int(program.templates[Int(template)].block)
         var ents = entities
         let rest = skipSpaces(s.pos, s.broken)
         if rest < folded.count {
@@ -28,44 +30,69 @@ extension MatchEngine {
             if a == z { return nil }
             ents[i].start = a
             ents[i].end = z
-            ents[i].value = .string(self.text(a, z, broken: e.isBroken))
             wildcards += 1
             wildcardText += z - a
         }
-        var ctx: [String: JSONValue] = [:]
-        for (k, v) in context { ctx[k] = v }
-        let data = program.blocks[Int(t.block)].data
-        if !data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(data.excludesContext, ctx) { return nil }
+        let intent = program.intentNames[Int(program.blocks[blockID].intent)]
+        // The best slot's text length, as hassil reads it from the slots it returns (the last
+        // slot of the name wins; fixed slots and slots from context have no text).
+        var bestLength: Int?
+        var bestMatched = false
+        for e in ents where e.slot == bestSlotID {
+            bestMatched = true
+            bestLength = e.isWildcard ? nil : e.end - e.start
+        }
+        if !bestMatched, let name = bestSlot, program.blocks[blockID].data.slots[name] != nil { bestLength = 0 }
+        // Most ways through lose to the best so far: stop before building anything.
+        if !keepsAll, let b = best, bestMatched || program.blocks[blockID].data.requiresContext.isEmpty,
+           !(TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
+                                wildcardText: wildcardText, intent: intent) < b.rank) {
+            return nil
+        }
+        let block = program.blocks[blockID]
+        var ctx = baseContext
+        for (l, v) in contextValues {
+            for (k, x) in list(l).values[Int(v)].context ?? [:] { ctx[k] = x }
+        }
+        if !block.data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(block.data.excludesContext, ctx) { return nil }
         var copied: [ContextRules.CopiedSlot] = []
-        if !data.requiresContext.isEmpty {
-            guard let c = ContextRules.copySlots(data.requiresContext, from: ctx) else { return nil }
+        if !block.data.requiresContext.isEmpty {
+            guard let c = ContextRules.copySlots(block.data.requiresContext, from: ctx) else { return nil }
             copied = c
         }
+        if !bestMatched, let name = bestSlot, let c = copied.last(where: { $0.name == name }) {
+            bestLength = c.text.unicodeScalars.count
+        }
+        let rank = TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
+                                      wildcardText: wildcardText, intent: intent)
+        if !keepsAll, let b = best, !(rank < b.rank) { return nil }
         var slots: [String: TemplateMatch.Slot] = [:]
-        var bestLength: Int?
         for e in ents {
-            let name = program.slotNames[Int(e.slot)]
             let txt = text(e.start, e.end, broken: e.isBroken)
             let range = e.start < e.end
                 ? Int(source.offsets[e.start])..<Int(min(source.offsets[e.end - 1] + 1, source.sourceLength)) : nil
-            slots[name] = TemplateMatch.Slot(value: e.value ?? .string(txt), text: txt, range: range,
-                                             isWildcard: e.isWildcard, metadata: e.metadata)
-            if name == bestSlot { bestLength = e.isWildcard ? nil : txt.unicodeScalars.count }
+            var value = JSONValue.string(txt)
+            var metadata: [String: JSONValue]?
+            if e.isNumber {
+                value = .number(e.number)
+            } else if e.value >= 0 {
+                let v = list(e.list).values[Int(e.value)]
+                value = v.output ?? value
+                metadata = v.metadata
+            }
+            slots[program.slotNames[Int(e.slot)]] = TemplateMatch.Slot(
+                value: value, text: txt, range: range, isWildcard: e.isWildcard, metadata: metadata)
         }
-        let matched = Set(slots.keys)
-        for (name, value) in data.slots.sorted(by: { $0.key < $1.key }) where !matched.contains(name) {
+        let names = Set(ents.map { program.slotNames[Int($0.slot)] })
+        for (name, value) in block.data.slots where !names.contains(name) {
             slots[name] = TemplateMatch.Slot(value: value, text: "", range: nil, isWildcard: false, metadata: nil)
-            if name == bestSlot { bestLength = 0 }
         }
-        for c in copied where !matched.contains(c.name) {
+        for c in copied where !names.contains(c.name) {
             slots[c.name] = TemplateMatch.Slot(value: c.value, text: c.text, range: nil, isWildcard: false, metadata: nil)
-            if c.name == bestSlot { bestLength = c.text.unicodeScalars.count }
         }
-        let intent = program.intentNames[Int(program.blocks[Int(t.block)].intent)]
-        return TemplateMatch(intent: intent, slots: slots, template: t.source, metadata: data.metadata,
-                             response: data.response, context: ctx,
-                             rank: .init(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
-                                         wildcardText: wildcardText, intent: intent))
+        return TemplateMatch(intent: intent, slots: slots, template: program.templates[Int(template)].source,
+                             metadata: block.data.metadata,
+                             response: block.data.response, context: ctx, rank: rank)
     }
 }
 

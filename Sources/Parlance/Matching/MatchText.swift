@@ -28,7 +28,7 @@ struct MatchText: Sendable, Equatable {
                 continue
             }
             lastSpace = false
-            if v >= 0x300 && u.properties.canonicalCombiningClass != .notReordered { needsNFC = true }
+            if v >= 0x300 && (v > 0xFFFF || ScalarClasses.table[Int(v)] & ScalarClasses.combining != 0) { needsNFC = true }
             scalars.append(v == 0x2019 ? 0x27 : v)
             offsets.append(o)
         }
@@ -70,12 +70,8 @@ struct MatchText: Sendable, Equatable {
         if c < 0x80 {
             return (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
         }
-        guard let u = Unicode.Scalar(c) else { return false }
-        switch u.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber: return true
-        default: return false
-        }
+        if c < 0x10000 { return ScalarClasses.table[Int(c)] & ScalarClasses.word != 0 }
+        return ScalarClasses.computeIsWord(c)
     }
 
     /// hassil's punctuation: `.。,，?¿？؟!¡！;；:：’…—–―`.
@@ -232,5 +228,29 @@ struct MatchText: Sendable, Equatable {
             }
         }
         if changed { filter(keep) }
+    }
+}
+
+/// Character classes of the Basic Multilingual Plane in one table, computed once per process:
+/// `\w` as Python sees it, and combining marks (which may need composition).
+enum ScalarClasses {
+    static let word: UInt8 = 1
+    static let combining: UInt8 = 2
+
+    static let table: [UInt8] = (0..<0x10000).map { c -> UInt8 in
+        guard let u = Unicode.Scalar(UInt32(c)) else { return 0 }
+        var bits: UInt8 = computeIsWord(UInt32(c)) ? word : 0
+        if u.properties.canonicalCombiningClass != .notReordered { bits |= combining }
+        return bits
+    }
+
+    static func computeIsWord(_ c: UInt32) -> Bool {
+        guard let u = Unicode.Scalar(c) else { return false }
+        if c == 0x5F { return true }
+        switch u.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
     }
 }

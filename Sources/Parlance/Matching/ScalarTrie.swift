@@ -1,48 +1,92 @@
 /// A trie over folded code points, mapping keys to integer payloads (list values, number values,
-/// literal fragments). Edges live in one hash table keyed by (node, code point), so a look-up
-/// costs the same with ten keys as with a million.
+/// literal fragments). Edges live in one open-addressing hash table keyed by (node, code point),
+/// so a step costs the same with ten keys as with a million. A class, so that reading one from a
+/// list retains one reference; it is not changed once built.
 ///
 /// ```swift
-/// var t = ScalarTrie()
+/// let t = ScalarTrie()
 /// t.insert([0x6F, 0x6E], 7)       // "on" → 7
 /// t.prefixes(of: text, from: 0)   // payloads of every key that starts the text at 0
 /// ```
-struct ScalarTrie: Sendable {
-    private var edges: [UInt64: Int32] = [:]
-    /// Payloads of the node, if it ends a key.
-    private var payloads: [Int32: [Int32]] = [:]
+final class ScalarTrie: @unchecked Sendable {
+    private var keys: [UInt64] = Array(repeating: .max, count: 16)
+    private var targets: [Int32] = Array(repeating: -1, count: 16)
+    private var shift: UInt64 = 60
+    private var edgeCount = 0
+    /// Payloads per node: `payloadStart[node]` is -1 or the first of a run in `payloadList`
+    /// chained through `payloadNext`.
+    private var payloadHead: [Int32] = [-1]
+    private var payloadValue: [Int32] = []
+    private var payloadNext: [Int32] = []
+    private var payloadTail: [Int32] = [-1]
     private(set) var nodeCount: Int32 = 1
     private(set) var keyCount = 0
 
     var isEmpty: Bool { keyCount == 0 }
 
+    init() {}
+
     @inline(__always) private static func edge(_ node: Int32, _ c: UInt32) -> UInt64 {
         UInt64(UInt32(bitPattern: node)) << 32 | UInt64(c)
     }
 
-    mutating func insert<S: Sequence>(_ key: S, _ payload: Int32) where S.Element == UInt32 {
+    @inline(__always) private func slot(_ key: UInt64) -> Int { Int((key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+
+    private func grow() {
+        let oldKeys = keys, oldTargets = targets
+        keys = Array(repeating: .max, count: oldKeys.count * 2)
+        targets = Array(repeating: -1, count: oldKeys.count * 2)
+        shift -= 1
+        for (i, k) in oldKeys.enumerated() where k != .max { put(k, oldTargets[i]) }
+    }
+
+    private func put(_ key: UInt64, _ target: Int32) {
+        var i = slot(key)
+        let mask = keys.count - 1
+        while keys[i] != .max { i = (i + 1) & mask }
+        keys[i] = key
+        targets[i] = target
+    }
+
+    func insert<S: Sequence>(_ key: S, _ payload: Int32) where S.Element == UInt32 {
         var node: Int32 = 0
         for c in key {
-            let e = Self.edge(node, c)
-            if let next = edges[e] {
+            let next = step(node, c)
+            if next >= 0 {
                 node = next
-            } else {
-                edges[e] = nodeCount
-                node = nodeCount
-                nodeCount += 1
+                continue
             }
+            if (edgeCount + 1) * 2 > keys.count { grow() }
+            put(Self.edge(node, c), nodeCount)
+            edgeCount += 1
+            payloadHead.append(-1)
+            payloadTail.append(-1)
+            node = nodeCount
+            nodeCount += 1
         }
-        payloads[node, default: []].append(payload)
+        let p = Int32(payloadValue.count)
+        payloadValue.append(payload)
+        payloadNext.append(-1)
+        if payloadTail[Int(node)] >= 0 { payloadNext[Int(payloadTail[Int(node)])] = p } else { payloadHead[Int(node)] = p }
+        payloadTail[Int(node)] = p
         keyCount += 1
     }
 
     /// The child of `node` along `c`, or -1.
-    @inline(__always) func step(_ node: Int32, _ c: UInt32) -> Int32 { edges[Self.edge(node, c)] ?? -1 }
-
-    @inline(__always) func payloads(at node: Int32) -> [Int32]? { payloads[node] }
+    @inline(__always) func step(_ node: Int32, _ c: UInt32) -> Int32 {
+        let key = Self.edge(node, c)
+        var i = slot(key)
+        let mask = keys.count - 1
+        while true {
+            let k = keys[i]
+            if k == key { return targets[i] }
+            if k == .max { return -1 }
+            i = (i + 1) & mask
+        }
+    }
 
     /// Calls `body(end, payload)` for every key that occurs in `text` starting at `start`, shortest
-    /// first; `map` turns each code point into the key alphabet (folding).
+    /// first (payloads of one key in insertion order).
     ///
     /// - Complexity: O(k) in the length of the longest key that matches there.
     @inline(__always)
@@ -53,7 +97,11 @@ struct ScalarTrie: Sendable {
             node = step(node, text[i])
             if node < 0 { return }
             i += 1
-            if let p = payloads[node] { for v in p { body(i, v) } }
+            var p = payloadHead[Int(node)]
+            while p >= 0 {
+                body(i, payloadValue[Int(p)])
+                p = payloadNext[Int(p)]
+            }
         }
     }
 }

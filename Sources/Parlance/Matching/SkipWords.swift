@@ -9,24 +9,28 @@ struct SkipWords: Sendable {
     /// Folded skip words, longest first (the regex alternation's order).
     let words: [[UInt32]]
     let ignoresWhitespace: Bool
+    /// The words by their folded code points (payload: length), to find them in one walk.
+    let trie = ScalarTrie()
 
     init(_ words: [String], fold: ScalarFold, ignoresWhitespace: Bool) {
         let trimmed = Set(words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty })
         self.words = trimmed.map { fold.fold($0) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
         self.ignoresWhitespace = ignoresWhitespace
+        for w in self.words { trie.insert(w, Int32(w.count)) }
     }
 
     /// The longest skip word at `i` of `folded` (with a non-word character or the end after it,
     /// where words are spaced), as its length.
+    ///
+    /// - Complexity: O(k) in the length of the longest skip word there.
     func word(at i: Int, in folded: [UInt32], checkEnd: Bool) -> Int? {
-        for w in words where i + w.count <= folded.count {
-            var j = 0
-            while j < w.count && folded[i + j] == w[j] { j += 1 }
-            guard j == w.count else { continue }
-            if checkEnd && i + j < folded.count && MatchText.isWord(folded[i + j]) { continue }
-            return w.count
+        var best: Int?
+        folded.withUnsafeBufferPointer { text in
+            trie.prefixes(of: text, from: i) { end, _ in
+                if !checkEnd || end == text.count || !MatchText.isWord(text[end]) { best = end - i }
+            }
         }
-        return nil
+        return best
     }
 
     /// `text` without its skip words; `fold` folds it for comparison.
@@ -40,9 +44,11 @@ struct SkipWords: Sendable {
             let f = fold.fold(t.scalars)
             var s: [UInt32] = [], o: [Int32] = []
             var i = 0
+            var removed = false
             while i < f.count {
                 let boundary = ignoresWhitespace || i == 0 || !MatchText.isWord(t.scalars[i - 1])
                 if boundary, let n = word(at: i, in: f, checkEnd: !ignoresWhitespace) {
+                    removed = true
                     if !ignoresWhitespace { s.append(0x20); o.append(t.offsets[i]) }
                     i += n
                     continue
@@ -51,6 +57,7 @@ struct SkipWords: Sendable {
                 o.append(t.offsets[i])
                 i += 1
             }
+            guard removed else { return text }
             t.scalars = s
             t.offsets = o
             if !ignoresWhitespace {

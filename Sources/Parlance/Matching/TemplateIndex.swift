@@ -13,9 +13,12 @@ struct TemplateIndex: Sendable {
     /// Templates filed under each fragment of their anchor clause.
     private var anchored: [[Int32]] = []
     /// Templates that require no literal text (always tried).
-    private var unanchored: [Int32] = []
+    private(set) var unanchored: [Int32] = []
     private var clauses: [[[Int32]]] = []
     private var fragmentIDs: [[UInt32]: Int32] = [:]
+    /// The code points a template's text can start and end with (nil: any).
+    private var firstChars: [Set<UInt32>?] = []
+    private var lastChars: [Set<UInt32>?] = []
 
     init(program: CompiledProgram, grammar: IntentGrammar, fold: ScalarFold) {
         for t in program.templates {
@@ -24,6 +27,13 @@ struct TemplateIndex: Sendable {
                 Array(Set(clause.map { intern(fold.fold($0)) })).sorted()
             }
             clauses.append(Array(Set(cnf)))
+        }
+        var memo: [Int32: (Set<UInt32>?, Bool)] = [:], lastMemo: [Int32: (Set<UInt32>?, Bool)] = [:]
+        for t in program.templates {
+            let (chars, nullable) = Self.first(t.root, program, grammar.ignoresWhitespace, &memo)
+            firstChars.append(nullable ? nil : chars)
+            let (last, lastNullable) = Self.first(t.root, program, grammar.ignoresWhitespace, &lastMemo, fromEnd: true)
+            lastChars.append(lastNullable ? nil : last)
         }
         var frequency = [Int](repeating: 0, count: fragmentCount)
         for cnf in clauses { for f in Set(cnf.joined()) { frequency[Int(f)] += 1 } }
@@ -46,6 +56,60 @@ struct TemplateIndex: Sendable {
         fragments.insert(key, id)
         fragmentCount += 1
         return id
+    }
+
+    /// The first code points a node can match at the start of a text (nil: any), and whether it
+    /// can match nothing at all.
+    /// With `fromEnd`, the last code points it can match at the end of a text instead.
+    static func first(_ node: Int32, _ p: CompiledProgram, _ ignoresWhitespace: Bool,
+                      _ memo: inout [Int32: (Set<UInt32>?, Bool)], fromEnd: Bool = false) -> (Set<UInt32>?, Bool) {
+        if let m = memo[node] { return m }
+        let n = p.nodes[Int(node)]
+        var result: (Set<UInt32>?, Bool)
+        switch n.kind {
+        case .text:
+            let c = p.chunks[Int(n.a)]
+            if fromEnd {
+                let f = ignoresWhitespace ? Array(p.chunks.foldedCJK(c)) : Array(p.chunks.folded(c))
+                if let last = f.last(where: { !MatchText.isSpace($0) }) { result = ([last], false) } else { result = ([], true) }
+            } else {
+                let f = ignoresWhitespace ? Array(p.chunks.foldedCJK(c)) : Array(p.chunks.folded(c).dropFirst(Int(c.firstNonSpace)))
+                if let first = f.first, !(ignoresWhitespace ? f.allSatisfy { MatchText.isSpace($0) } : false) {
+                    result = ([first], false)
+                } else {
+                    result = ([], true)
+                }
+            }
+        case .list:
+            result = (nil, false)
+        case .sequence, .alternative, .permutation:
+            var chars: Set<UInt32>? = []
+            var nullable = n.kind == .sequence || n.kind == .permutation
+            var anyNullable = false
+            for j in 0..<n.b {
+                let i = fromEnd && n.kind == .sequence ? n.b - 1 - j : j
+                let (c, null) = first(p.children[Int(n.a + i)], p, ignoresWhitespace, &memo, fromEnd: fromEnd)
+                if let c, chars != nil { chars!.formUnion(c) } else { chars = nil }
+                anyNullable = anyNullable || null
+                if n.kind == .sequence && !null { nullable = false; break }
+                if n.kind == .permutation && !null { nullable = false }
+            }
+            if n.kind == .alternative { nullable = anyNullable }
+            result = (chars, nullable)
+        }
+        memo[node] = result
+        return result
+    }
+
+    /// Whether template `t` can start and end with the text's first and last non-space code
+    /// points (`first`, `last`; `-` and `_` always, since they may be read as spaces, and punctuation
+    /// at the end, which may be left over).
+    func mayMatch(_ t: Int, first: UInt32?, last: UInt32?) -> Bool {
+        if let c = first, c != 0x2D, c != 0x5F, let set = firstChars[t], !set.contains(c) { return false }
+        if let c = last, c != 0x2D, c != 0x5F, !MatchText.isPunctuation(c), let set = lastChars[t], !set.contains(c) {
+            return false
+        }
+        return true
     }
 
     /// hassil's `_required_clauses`, over the parsed expression.

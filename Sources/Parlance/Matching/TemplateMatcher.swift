@@ -18,6 +18,11 @@ public final class TemplateMatcher: Sendable {
     let index: TemplateIndex
     let fold: ScalarFold
     let skipWords: SkipWords
+    /// Whether any block has `required_keywords` (then the utterance's words are collected).
+    let hasKeywords: Bool
+    /// Buffers of finished look-ups, handed to the next (one per thread at a time).
+    private let scratchPool = ScratchPool()
+    let frozen: FrozenProgram
 
     /// Compiles `grammar`.
     ///
@@ -31,13 +36,16 @@ public final class TemplateMatcher: Sendable {
         var compiler = GrammarCompiler(grammar: grammar, fold: fold)
         program = try compiler.compile()
         index = TemplateIndex(program: program, grammar: grammar, fold: fold)
+        frozen = FrozenProgram(program)
+        hasKeywords = grammar.intents.contains { $0.blocks.contains { $0.requiredKeywords != nil } }
         skipWords = SkipWords(grammar.skipWords, fold: fold, ignoresWhitespace: grammar.ignoresWhitespace)
     }
 
     /// Slot lists supplied per request, compiled for this matcher.
     public struct Lists: Sendable {
-        let byName: [Int32: CompiledList]
-        public static let none = Lists(byName: [:])
+        /// By list name id; an array rather than a dictionary so a look-up hashes nothing.
+        let byID: [CompiledList?]
+        public static let none = Lists(byID: [])
     }
 
     /// Compiles request-time lists; values with template syntax are expanded (at most
@@ -45,12 +53,12 @@ public final class TemplateMatcher: Sendable {
     ///
     /// - Complexity: O(total length of the values).
     public func lists(_ lists: [String: SlotList]) throws -> Lists {
-        var out: [Int32: CompiledList] = [:]
+        var out = [CompiledList?](repeating: nil, count: program.listNames.count)
         for (name, list) in lists {
             guard let id = program.listNameIDs[name] else { continue }
-            out[id] = try CompiledList.compile(list.expandingTemplates(), fold: fold, language: grammar.language) { _ in -1 }
+            out[Int(id)] = try CompiledList.compile(list.expandingTemplates(), fold: fold, language: grammar.language) { _ in -1 }
         }
-        return Lists(byName: out)
+        return Lists(byID: out)
     }
 
     /// The best match, or nil.
@@ -63,28 +71,32 @@ public final class TemplateMatcher: Sendable {
     ///   grow with the number of alternatives or list values.
     public func best(_ utterance: String, lists: Lists = .none, context: [String: JSONValue] = [:],
                      bestSlot: String? = "name") -> TemplateMatch? {
-        var best: TemplateMatch?
-        run(utterance, lists: lists, context: context, bestSlot: bestSlot) { m in
-            if best == nil || m.rank < best!.rank { best = m }
-        }
-        return best
+        run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: false).best
     }
 
     /// Every match, best first (stable: equal ranks keep trial order).
     public func all(_ utterance: String, lists: Lists = .none, context: [String: JSONValue] = [:],
                     bestSlot: String? = "name") -> [TemplateMatch] {
-        var out: [TemplateMatch] = []
-        run(utterance, lists: lists, context: context, bestSlot: bestSlot) { out.append($0) }
+        let out = run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: true).all
         return out.enumerated().sorted { a, b in
             a.element.rank < b.element.rank || (a.element.rank == b.element.rank && a.offset < b.offset)
         }.map(\.element)
     }
 
-    /// The text variants hassil matches against, built on first use.
+    /// The text variants hassil matches against, built and folded on first use: 0 with skip
+    /// words, 1 without, 2 skip words removed at the end only, 3 at the start only, 4 as said.
     struct Variants {
         let base: MatchText
         let noSkip: MatchText
-        var cache: [Int: MatchText] = [:]
+        var texts = [MatchText?](repeating: nil, count: 5)
+        var prepared = [MatchEngine.Text?](repeating: nil, count: 5)
+
+        mutating func prepare(_ k: Int, fold: ScalarFold) -> MatchEngine.Text {
+            if let t = prepared[k] { return t }
+            let t = MatchEngine.Text(texts[k]!, fold: fold)
+            prepared[k] = t
+            return t
+        }
     }
 
     func matchable(_ t: MatchText) -> MatchText {
@@ -93,82 +105,149 @@ public final class TemplateMatcher: Sendable {
         return m
     }
 
-    /// The texts a template of this shape is tried on, in order (0: with skip words, 1: without,
-    /// 2: skip words removed at the end only, 3: at the start only, 4: as said).
-    func texts(for shape: CompiledProgram.Shape, _ v: inout Variants) -> [MatchText] {
-        func variant(_ k: Int) -> MatchText {
-            if let t = v.cache[k] { return t }
-            let t: MatchText
+    /// The variants a template of this shape is tried on, in order (the second is -1 when there
+    /// is only one).
+    func texts(for shape: CompiledProgram.Shape, _ v: inout Variants) -> (Int, Int) {
+        func variant(_ k: Int) -> Int {
+            if v.texts[k] != nil { return k }
             switch k {
-            case 0: t = matchable(v.base)
-            case 1: t = matchable(v.noSkip)
-            case 2: t = matchable(skipWords.removing(from: v.base, .atEnd, fold: fold))
-            case 3: t = matchable(skipWords.removing(from: v.base, .atStart, fold: fold))
-            default: t = v.base
+            case 0: v.texts[k] = matchable(v.base)
+            case 1: v.texts[k] = matchable(v.noSkip)
+            case 2: v.texts[k] = matchable(skipWords.removing(from: v.base, .atEnd, fold: fold))
+            case 3: v.texts[k] = matchable(skipWords.removing(from: v.base, .atStart, fold: fold))
+            default: v.texts[k] = v.base
             }
-            v.cache[k] = t
-            return t
+            return k
         }
-        let main: MatchText
+        let main: Int
         switch shape {
         case .plain: main = variant(1)
         case .wholeWildcard: main = variant(4)
         case .leadingWildcard: main = variant(2)
         case .trailingWildcard: main = variant(3)
         }
-        if v.noSkip.scalars != v.base.scalars && main.scalars == variant(1).scalars { return [variant(0), main] }
-        return [main]
+        if v.noSkip.scalars != v.base.scalars && v.texts[main]!.scalars == v.texts[variant(1)]!.scalars {
+            return (variant(0), main)
+        }
+        return (main, -1)
     }
 
     func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
-             _ report: (TemplateMatch) -> Void) {
+             keepsAll: Bool) -> (best: TemplateMatch?, all: [TemplateMatch]) {
+        run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll, pool: frozen.chunkScalars)
+    }
+
+    private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
+                     keepsAll: Bool, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         let base = MatchText(utterance)
         var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
-        var scratch = index.makeScratch(templates: program.templates.count)
-        var hay = [fold.fold(base.scalars), fold.fold(v.noSkip.scalars)]
+        let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
+                                                        engine: MatchEngine(program: program, frozen: frozen, lists: []))
+        defer { scratchPool.give(reused) }
+        var hay = [fold.fold(base.scalars)]
+        if v.noSkip.scalars != base.scalars { hay.append(fold.fold(v.noSkip.scalars)) }
         if grammar.ignoresWhitespace {
-            for t in [base, v.noSkip] {
+            for t in v.noSkip.scalars != base.scalars ? [base, v.noSkip] : [base] {
                 var c = t
                 c.removeCJKSpaces()
                 hay.append(fold.fold(c.scalars))
             }
         }
-        for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &scratch) } }
-        let keywords = Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init))
-        let engine = MatchEngine(program: program, lists: lists.byName)
+        for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
+        let keywords = hasKeywords
+            ? Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init)) : []
+        reused.engine.reset(lists: lists.byID)
+        return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, context: context, keywords: keywords,
+                     bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
+    }
+
+    private func match(_ utterance: String, v: inout Variants, engine: inout MatchEngine, index scratch: inout TemplateIndex.Scratch,
+                       context: [String: JSONValue], keywords: Set<String>, bestSlot: String?, keepsAll: Bool,
+                       pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         engine.ignoresWhitespace = grammar.ignoresWhitespace
-        var lastBlock = -1, blockOK = true
-        for ti in index.candidates(&scratch) {
-            let t = program.templates[Int(ti)]
-            let b = program.blocks[Int(t.block)]
-            if Int(t.block) != lastBlock {
-                lastBlock = Int(t.block)
-                blockOK = Self.blockApplies(b.data, context: context, keywords: keywords)
+        engine.chunkScalars = pool
+        engine.bestSlot = bestSlot
+        engine.keepsAll = keepsAll
+        engine.baseContext = context
+        engine.bestSlotID = bestSlot.flatMap { program.slotNameIDs[$0] } ?? -1
+        var lastBlock: Int32 = -1, blockOK = true, loaded = -1
+        var first: UInt32?, last: UInt32?
+        let cands = index.candidates(&scratch)
+        for ti in cands {
+            let block = program.templates[Int(ti)].block
+            if block != lastBlock {
+                lastBlock = block
+                blockOK = blockApplies(Int(block), context: context, keywords: keywords)
             }
             guard blockOK else { continue }
-            for text in texts(for: t.shape, &v) {
-                engine.folded = fold.fold(text.scalars)
-                engine.raw = text.scalars
-                engine.block = Int(t.block)
-                engine.entities.removeAll(keepingCapacity: true)
-                engine.context = context.map { ($0.key, $0.value) }
-                engine.steps = 0
-                engine.match(t.root, .init(pos: 0, broken: false, sow: true, chunks: 0)) { s in
-                    if let m = engine.finish(s, template: t, text: text, bestSlot: bestSlot) { report(m) }
+            var pending = texts(for: program.templates[Int(ti)].shape, &v)
+            while pending.0 >= 0 {
+                let k = pending.0
+                pending = (pending.1, -1)
+                if k != loaded {
+                    engine.load(v.prepare(k, fold: fold))
+                    loaded = k
+                    first = engine.folded.first { !MatchText.isSpace($0) }
+                    last = engine.folded.last { !MatchText.isSpace($0) }
                 }
+                guard index.mayMatch(Int(ti), first: first, last: last) else { continue }
+                engine.template = ti
+                engine.block = Int(block)
+                engine.steps = 0
+                engine.matchTemplate(program.templates[Int(ti)].root)
             }
         }
+        return (engine.best, engine.all)
     }
 
     /// hassil skips a block before matching when its keywords are absent or the caller's
     /// context already contradicts its conditions.
-    static func blockApplies(_ b: IntentBlock, context: [String: JSONValue], keywords: Set<String>) -> Bool {
-        if let kw = b.requiredKeywords, kw.isDisjoint(with: keywords) { return false }
+    func blockApplies(_ b: Int, context: [String: JSONValue], keywords: Set<String>) -> Bool {
+        if let kw = program.blocks[b].data.requiredKeywords, kw.isDisjoint(with: keywords) { return false }
         guard !context.isEmpty else { return true }
-        if !b.requiresContext.isEmpty, !ContextRules.satisfiesRequired(b.requiresContext, context, allowMissing: true) {
-            return false
-        }
-        if !b.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(b.excludesContext, context) { return false }
+        let requires = program.blocks[b].data.requiresContext, excludes = program.blocks[b].data.excludesContext
+        if !requires.isEmpty, !ContextRules.satisfiesRequired(requires, context, allowMissing: true) { return false }
+        if !excludes.isEmpty, !ContextRules.satisfiesExcluded(excludes, context) { return false }
         return true
     }
+}
+
+extension TemplateMatcher {
+    /// Sizes of the compiled grammar, for benchmarks and `--verbose` output.
+    public struct Statistics: Sendable, Codable {
+        public var templates: Int
+        public var nodes: Int
+        public var chunks: Int
+        public var lists: Int
+        public var fragments: Int
+        /// Templates that require no literal text (tried for every utterance).
+        public var unanchored: Int
+    }
+
+    public var statistics: Statistics {
+        Statistics(templates: program.templates.count, nodes: program.nodes.count, chunks: program.chunks.count,
+                   lists: program.lists.count, fragments: index.fragmentCount,
+                   unanchored: index.unanchored.count)
+    }
+}
+
+
+/// The buffers one look-up needs (fragment flags, the engine's stacks), reused across calls so a
+/// match allocates little.
+final class MatchScratch: @unchecked Sendable {
+    var index: TemplateIndex.Scratch
+    var engine: MatchEngine
+    init(index: TemplateIndex.Scratch, engine: MatchEngine) {
+        self.index = index
+        self.engine = engine
+    }
+}
+
+/// A lock-protected stack of idle `MatchScratch`es: a caller takes one or makes one, and gives it back.
+final class ScratchPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [MatchScratch] = []
+
+    func take() -> MatchScratch? { lock.withLock { idle.popLast() } }
+    func give(_ s: MatchScratch) { lock.withLock { if idle.count < 16 { idle.append(s) } } }
 }

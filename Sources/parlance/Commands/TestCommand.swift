@@ -58,7 +58,13 @@ struct TestCommand: Command {
             throw CLIError("cannot read grammar '\(grammar)'", code: .noInput)
         }
         let g: IntentGrammar
-        do { g = try HomeAssistantIntents.load(contentsOf: url) } catch let e as GrammarError {
+        do {
+            if url.pathExtension == "yaml" || url.pathExtension == "yml" {
+                g = try GrammarLoader.grammar(yaml: String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
+            } else {
+                g = try HomeAssistantIntents.load(contentsOf: url)
+            }
+        } catch let e as GrammarError {
             throw CLIError("\(e)".replacingOccurrences(of: "error: ", with: ""), code: .dataError)
         }
         let matcher = try TemplateMatcher(grammar: g)

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import Parlance
+
+/// The matcher on small grammars: hassil's semantics, normalization per locale, ranking.
+struct TemplateMatcherTests {
+    static let english = """
+        language: en
+        intents:
+          HassTurnOn:
+            data:
+              - sentences: ["(turn|switch) on [the] {name}", "[the] {name} on"]
+                metadata: {slot_combination: name_only}
+          HassLightSet:
+            data:
+              - sentences: ["set [the] brightness [of] [the] {name} to {brightness}[%| percent]"]
+                metadata: {slot_combination: name_brightness}
+          HassShoppingListAddItem:
+            data:
+              - sentences: ["add {shopping_list_item} to [my] shopping list"]
+          HassGetState:
+            data:
+              - sentences: ["(is; [the] {name}) {state}"]
+                slots: {domain: light}
+          HassNevermind:
+            data:
+              - sentences: ["never mind", "nevermind"]
+        lists:
+          brightness: {range: {from: 0, to: 100}}
+          shopping_list_item: {wildcard: true}
+          state:
+            values:
+              - {in: "(on|lit)", out: "on"}
+              - {in: "off", out: "off"}
+        skip_words: [please, "can you"]
+        """
+
+    static let chinese = """
+        language: zh-CN
+        settings: {ignore_whitespace: true}
+        intents:
+          HassSetPosition:
+            data:
+              - sentences: ["[把]设置{area}窗帘为{position}[%]"]
+        lists:
+          position: {range: {from: 0, to: 100}}
+        """
+
+    struct Case: CustomStringConvertible, Sendable {
+        let utterance: String
+        let intent: String?
+        let slots: [String: JSONValue]
+        var description: String { utterance }
+    }
+
+    @Test(arguments: [
+        Case(utterance: "Turn on the Kitchen Light!", intent: "HassTurnOn", slots: ["name": "Kitchen Light"]),
+        Case(utterance: "please switch on kitchen light", intent: "HassTurnOn", slots: ["name": "Kitchen Light"]),
+        Case(utterance: "the kitchen light on", intent: "HassTurnOn", slots: ["name": "Kitchen Light"]),
+        Case(utterance: "set the brightness of the kitchen light to 50%", intent: "HassLightSet",
+             slots: ["name": "Kitchen Light", "brightness": 50]),
+        Case(utterance: "set brightness of kitchen light to seventy five percent", intent: "HassLightSet",
+             slots: ["name": "Kitchen Light", "brightness": 75]),
+        Case(utterance: "add milk and eggs to my shopping list", intent: "HassShoppingListAddItem",
+             slots: ["shopping_list_item": "milk and eggs"]),
+        Case(utterance: "is the kitchen light lit", intent: "HassGetState",
+             slots: ["name": "Kitchen Light", "state": "on", "domain": "light"]),
+        Case(utterance: "kitchen light is off", intent: "HassGetState",
+             slots: ["name": "Kitchen Light", "state": "off", "domain": "light"]),
+        Case(utterance: "never-mind", intent: "HassNevermind", slots: [:]),
+        Case(utterance: "turn on the garage", intent: nil, slots: [:]),
+    ])
+    func matchesEnglish(_ c: Case) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen Light", context: ["domain": "light"])])])
+        let best = m.best(c.utterance, lists: lists)
+        #expect(best?.intent == c.intent)
+        if c.intent != nil { #expect(best?.slots.mapValues(\.value) == c.slots) }
+    }
+
+    /// Digits next to CJK characters, full-width digits, and spaces between CJK characters.
+    @Test(arguments: ["设置卧室窗帘为50%", "把设置 卧室 窗帘为５０％", "设置卧室窗帘为五十"])
+    func matchesChineseWithDigitsBesideIdeographs(_ utterance: String) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.chinese, file: "zh.yaml"))
+        let lists = try m.lists(["area": .values([SlotValue(text: "卧室")])])
+        let best = m.best(utterance, lists: lists)
+        #expect(best?.intent == "HassSetPosition")
+        #expect(best?.slots["position"]?.value == 50)
+        #expect(best?.slots["area"]?.value == "卧室")
+    }
+
+    @Test func reportsRangesInTheUtterance() throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen Light")])])
+        let u = "Please, turn on the Kitchen Light"
+        let slot = try #require(m.best(u, lists: lists)?.slots["name"])
+        let r = try #require(slot.range)
+        #expect((u as NSString).substring(with: NSRange(location: r.lowerBound, length: r.count)) == "Kitchen Light")
+    }
+
+    /// hassil's ranking: the longest entity name wins.
+    @Test func prefersTheLongestName() throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen"), SlotValue(text: "Kitchen Light")])])
+        let all = m.all("turn on the kitchen light", lists: lists)
+        #expect(all.first?.slots["name"]?.value == "Kitchen Light")
+    }
+
+    @Test func pointsTemplateErrorsIntoTheYAMLFile() {
+        let yaml = """
+            language: en
+            intents:
+              X:
+                data:
+                  - sentences:
+                      - "turn (on the light"
+            """
+        do {
+            _ = try GrammarLoader.grammar(yaml: yaml, file: "x.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)" == """
+                error: unbalanced '(' in template
+                 --> x.yaml:6:19
+                6 |           - "turn (on the light"
+                  |                   ^ this group is never closed
+                """)
+        }
+    }
+}
