@@ -8,6 +8,8 @@ public enum Parlance {
         ExplainCommand.self,
         TestCommand.self,
         LintCommand.self,
+        BatchCommand.self,
+        LocalesCommand.self,
         AppsCommand.self,
         NormalizeCommand.self,
     ]

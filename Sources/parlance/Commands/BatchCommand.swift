@@ -1,0 +1,142 @@
+import Foundation
+import Parlance
+import ParlanceText
+
+/// `parlance batch`: JSON Lines in, JSON Lines out, in input order, on every core.
+///
+/// Input lines are read in chunks; each chunk is matched in parallel and written before the next
+/// is read, so memory stays flat however long the input is.
+struct BatchCommand: Command {
+    static let name = "batch"
+    static let abstract = "Match JSON Lines from standard input ({\"utterance\", \"locale\", \"id\"}) on every core"
+    static let arguments = ""
+    static let options: [OptionSpec] = MatchSetup.options + [
+        OptionSpec("--jobs", short: "j", valueName: "n", help: "threads (default: the number of cores)"),
+        OptionSpec("--top", valueName: "n", help: "readings per line (default: 1)"),
+        OptionSpec("--chunk", valueName: "n", help: "lines matched together before writing (default: 256)"),
+    ]
+    static let discussion = """
+        Each output line is {"id", "utterance", "locale", "interpretations"} in the shape of
+        `match --json`, or {"id", "line", "error"} for a line that could not be read or matched.
+        A line without "locale" uses --locale. Output keeps input order.
+        """
+
+    let setup: MatchSetup
+    let jobs: Int
+    let top: Int
+    let chunk: Int
+
+    init(_ a: ParsedArguments) throws {
+        setup = try MatchSetup(a)
+        guard let j = Int(a.value("--jobs") ?? String(ProcessInfo.processInfo.activeProcessorCount)), j >= 1 else {
+            throw CLIError("--jobs takes a whole number from 1")
+        }
+        guard let t = Int(a.value("--top") ?? "1"), t >= 1 else { throw CLIError("--top takes a whole number from 1") }
+        guard let c = Int(a.value("--chunk") ?? "256"), c >= 1 else { throw CLIError("--chunk takes a whole number from 1") }
+        guard a.positionals.isEmpty else {
+            throw CLIError("unexpected argument '\(a.positionals[0])'", hint: "batch reads JSON Lines from standard input")
+        }
+        jobs = j
+        top = t
+        chunk = c
+    }
+
+    struct Line: Decodable {
+        var utterance: String
+        var locale: String?
+        var id: JSONValue?
+    }
+
+    func run(_ console: Console) throws -> ExitCode {
+        let matcher = try setup.matcher()
+        var lineNumber = 0
+        var pending: [(Int, String)] = []
+        var failures = 0
+        func flush() {
+            let results = Self.process(pending, matcher: matcher, defaultLocale: setup.locale, top: top, jobs: jobs)
+            for r in results {
+                console.out(r.text)
+                if r.failed { failures += 1 }
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while let line = readLine(strippingNewline: true) {
+            lineNumber += 1
+            if line.allSatisfy(\.isWhitespace) { continue }
+            pending.append((lineNumber, line))
+            if pending.count >= chunk { flush() }
+        }
+        flush()
+        return failures == 0 ? .success : .findings
+    }
+
+    struct Output {
+        var text: String
+        var failed: Bool
+    }
+
+    /// Matches `lines` on `jobs` threads and returns their output lines in input order.
+    static func process(_ lines: [(Int, String)], matcher: Matcher, defaultLocale: LocaleID, top: Int, jobs: Int) -> [Output] {
+        let results = Results(count: lines.count)
+        defer { results.buffer.deallocate() }
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(lines.count, 1))) { _ in
+            while let i = next.take(below: lines.count) {
+                // Each index is written by exactly one thread.
+                results.buffer[i] = one(lines[i], matcher: matcher, defaultLocale: defaultLocale, top: top)
+            }
+        }
+        return Array(results.buffer)
+    }
+
+    static func one(_ line: (Int, String), matcher: Matcher, defaultLocale: LocaleID, top: Int) -> Output {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func failure(_ message: String, id: JSONValue?) -> Output {
+            var o: [String: JSONValue] = ["line": .number(Double(line.0)), "error": .string(message)]
+            if let id { o["id"] = id }
+            let data = (try? encoder.encode(JSONValue.object(o))) ?? Data("{}".utf8)
+            return Output(text: String(decoding: data, as: UTF8.self), failed: true)
+        }
+        guard let parsed = try? JSONDecoder().decode(Line.self, from: Data(line.1.utf8)) else {
+            return failure("not a JSON object with a string \"utterance\"", id: nil)
+        }
+        do {
+            let locale = try parsed.locale.map { try LocaleID($0) } ?? defaultLocale
+            let result = try matcher.match(parsed.utterance, locale: locale, top: top)
+            let record = BatchRecord(id: parsed.id, utterance: result.utterance, locale: result.locale, interpretations: result.interpretations)
+            return Output(text: String(decoding: try encoder.encode(record), as: UTF8.self), failed: false)
+        } catch {
+            return failure("\(error)", id: parsed.id)
+        }
+    }
+
+    struct BatchRecord: Encodable {
+        var id: JSONValue?
+        var utterance: String
+        var locale: LocaleID
+        var interpretations: [Interpretation]
+    }
+
+    /// The outputs of one chunk, written by index from several threads.
+    final class Results: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Output>
+        init(count: Int) {
+            buffer = .allocate(capacity: count)
+            buffer.initialize(repeating: Output(text: "", failed: false))
+        }
+    }
+
+    /// Hands out indices to worker threads.
+    final class Counter: @unchecked Sendable {
+        private var value = 0
+        private let lock = NSLock()
+        func take(below n: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard value < n else { return nil }
+            value += 1
+            return value - 1
+        }
+    }
+}
