@@ -117,31 +117,20 @@ enum HanNumerals {
     /// The value of a run of Han numeral characters, or nil when the run is not a number.
     static func value(_ chars: [Character]) -> Double? {
         var total = 0.0, section = 0.0, current = 0.0
-        var sawDigit = false
         var lastWasDigit = false
-        var digitString = ""
         for c in chars {
             if let d = digitValues[c] {
-                if lastWasDigit {
-                    // Digit by digit, as in years and phone numbers: 二〇二六.
-                    digitString += String(Int(d))
-                    current = current * 10 + d
-                } else {
-                    current = d
-                    digitString = String(Int(d))
-                }
-                sawDigit = true
+                // Digit by digit, as in years and phone numbers: 二〇二六.
+                current = lastWasDigit ? current * 10 + d : d
                 lastWasDigit = true
             } else if let u = smallUnits[c] {
                 section += (current == 0 ? 1 : current) * u
                 current = 0
-                sawDigit = false
                 lastWasDigit = false
             } else if let u = largeUnits[c] {
                 total += (section + current == 0 ? 1 : section + current) * u
                 section = 0
                 current = 0
-                sawDigit = false
                 lastWasDigit = false
             } else {
                 return nil

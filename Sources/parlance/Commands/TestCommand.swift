@@ -5,7 +5,7 @@ import Parlance
 /// and time per sentence.
 struct TestCommand: Command {
     static let name = "test"
-    static let abstract = "Run intent tests (Home Assistant JSON Lines) against a grammar"
+    static let abstract = "Run phrase tests: locale packs (Locales/), or Home Assistant JSON Lines with --grammar"
     static let arguments = "TESTS..."
     static let options: [OptionSpec] = MatchSetup.options + [
         OptionSpec("--grammar", short: "g", valueName: "file",
