@@ -219,7 +219,7 @@ public final class TextProfile: Sendable {
         var batch: [UInt16] = []
         var batched: [Int] = []
         for (i, t) in tokens.enumerated() where t.key.isEmpty {
-            if let k = tableKey(UnsafeBufferPointer(rebasing: units[t.range])) {
+            if let k = tableKey(UnsafeBufferPointer(rebasing: units[t.range]), text: t.text) {
                 tokens[i].key = k
                 continue
             }
@@ -243,7 +243,7 @@ public final class TextProfile: Sendable {
     /// (combining marks compose across code points, so they always do).
     ///
     /// - Complexity: O(n), no ICU call.
-    private func tableKey(_ piece: UnsafeBufferPointer<UInt16>) -> String? {
+    private func tableKey(_ piece: UnsafeBufferPointer<UInt16>, text: String) -> String? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: piece.count * 6) { out -> String? in
             var j = 0
             for u in piece {
@@ -264,7 +264,13 @@ public final class TextProfile: Sendable {
                     return nil
                 }
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: out[0..<j]), as: UTF8.self)
+            let key = UnsafeBufferPointer(rebasing: out[0..<j])
+            // Most words are already their own key (lowercase, no marks): share the text's storage
+            // rather than build a second string.
+            if text.utf8.count == j, text.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(key) }) == true {
+                return text
+            }
+            return String(decoding: key, as: UTF8.self)
         }
     }
 
