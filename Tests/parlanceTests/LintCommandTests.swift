@@ -75,7 +75,7 @@ struct LintCommandTests {
     static let appleFixtures = URL(fileURLWithPath: TestPaths.packageRoot).deletingLastPathComponent().path + "/shared/fixtures/apple"
 
     /// A command line that must fail with `message` and `code`.
-    typealias Bad = NormalizeCommandTests.Bad
+    typealias Bad = Snapshot.Bad
 
     @Test(arguments: [
         Bad(args: ["lint", "/nonexistent/Foo.app"], message: "error: no such file or folder '/nonexistent/Foo.app'", code: .noInput),

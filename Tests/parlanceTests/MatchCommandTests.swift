@@ -25,22 +25,15 @@ struct MatchCommandTests {
         #expect(r.output.contains("no reading"))
     }
 
-    struct Bad: CustomStringConvertible, Sendable {
-        let args: [String]
-        let message: String
-        let code: ExitCode
-        var description: String { args.joined(separator: " ") }
-    }
-
     @Test(arguments: [
-        Bad(args: ["match"], message: "missing UTTERANCE", code: .usage),
-        Bad(args: ["match", "--locale", "zh-TW", "你好"], message: "no locale pack for zh-TW", code: .dataError),
-        Bad(args: ["match", "--apps", "no/such/folder", "hi"], message: "no such file or folder", code: .noInput),
-        Bad(args: ["match", "--top", "0", "hi"], message: "--top takes a whole number", code: .usage),
-        Bad(args: ["mtach", "hi"], message: "did you mean 'match'?", code: .usage),
-        Bad(args: ["explain", "--lcoale", "de", "hi"], message: "did you mean '--locale'?", code: .usage),
+        Snapshot.Bad(args: ["match"], message: "missing UTTERANCE", code: .usage),
+        Snapshot.Bad(args: ["match", "--locale", "zh-TW", "你好"], message: "no locale pack for zh-TW", code: .dataError),
+        Snapshot.Bad(args: ["match", "--apps", "no/such/folder", "hi"], message: "no such file or folder", code: .noInput),
+        Snapshot.Bad(args: ["match", "--top", "0", "hi"], message: "--top takes a whole number", code: .usage),
+        Snapshot.Bad(args: ["mtach", "hi"], message: "did you mean 'match'?", code: .usage),
+        Snapshot.Bad(args: ["explain", "--lcoale", "de", "hi"], message: "did you mean '--locale'?", code: .usage),
     ])
-    func rejectsBadInvocations(_ b: Bad) {
+    func rejectsBadInvocations(_ b: Snapshot.Bad) {
         let r = Snapshot.run(b.args)
         #expect(r.code == b.code)
         #expect(r.errors.contains(b.message), "\(r.errors)")

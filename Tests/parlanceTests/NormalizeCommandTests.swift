@@ -30,23 +30,16 @@ struct NormalizeCommandTests {
         #expect((json?["numbers"] as? [[String: Any]])?.first?["value"] as? Int == 20)
     }
 
-    struct Bad: CustomStringConvertible, Sendable {
-        let args: [String]
-        let message: String
-        let code: ExitCode
-        var description: String { args.joined(separator: " ") }
-    }
-
     @Test(arguments: [
-        Bad(args: ["normalize"], message: "error: missing TEXT", code: .usage),
-        Bad(args: ["normalize", "--locale", "xx-!!", "a"], message: "is not a locale", code: .usage),
-        Bad(args: ["normalize", "--locale", "qq", "a"], message: "which ICU does not know", code: .usage),
-        Bad(args: ["normalize", "--locle", "de", "a"], message: "did you mean '--locale'?", code: .usage),
-        Bad(args: ["normalize", "--format", "xml", "a"], message: "unknown format 'xml'", code: .usage),
-        Bad(args: ["normalise", "a"], message: "did you mean 'normalize'?", code: .usage),
-        Bad(args: ["normalize", "--locale"], message: "option '--locale' needs a locale", code: .usage),
+        Snapshot.Bad(args: ["normalize"], message: "error: missing TEXT", code: .usage),
+        Snapshot.Bad(args: ["normalize", "--locale", "xx-!!", "a"], message: "is not a locale", code: .usage),
+        Snapshot.Bad(args: ["normalize", "--locale", "qq", "a"], message: "which ICU does not know", code: .usage),
+        Snapshot.Bad(args: ["normalize", "--locle", "de", "a"], message: "did you mean '--locale'?", code: .usage),
+        Snapshot.Bad(args: ["normalize", "--format", "xml", "a"], message: "unknown format 'xml'", code: .usage),
+        Snapshot.Bad(args: ["normalise", "a"], message: "did you mean 'normalize'?", code: .usage),
+        Snapshot.Bad(args: ["normalize", "--locale"], message: "option '--locale' needs a locale", code: .usage),
     ])
-    func rejectsBadInvocations(_ b: Bad) {
+    func rejectsBadInvocations(_ b: Snapshot.Bad) {
         let r = Snapshot.run(b.args)
         #expect(r.code == b.code)
         #expect(r.errors.contains(b.message), "\(r.errors)")

@@ -14,6 +14,14 @@ enum Snapshot {
         var errors: String
     }
 
+    /// A command line that must fail with `message` on standard error and exit `code`.
+    struct Bad: CustomStringConvertible, Sendable {
+        let args: [String]
+        let message: String
+        let code: ExitCode
+        var description: String { args.joined(separator: " ") }
+    }
+
     static func run(_ args: [String]) -> Run {
         let console = Console.capturing()
         let code = Parlance.main(args, console: console)
