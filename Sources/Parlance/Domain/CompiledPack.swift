@@ -12,6 +12,9 @@ struct CompiledPack: Sendable {
     let appNames: AppNames
     /// Vocabulary list values: output key → (identifier, bundle identifier or nil for the user's).
     let vocabulary: [String: (identifier: String, app: String?)]
+    /// The apps that handle each intent (SiriKit's or their own custom ones), computed once
+    /// rather than for every candidate of every utterance.
+    let supportingApps: [String: [App]]
 
     init(pack: LocalePack, catalog: Catalog) throws {
         self.pack = pack
@@ -22,6 +25,12 @@ struct CompiledPack: Sendable {
         }
         persons = try PersonResolver(locale: pack.locale, contacts: contacts)
         appNames = AppNames(apps: catalog.apps.apps, locale: pack.locale, profile: analyzer.profile)
+        var supporting: [String: [App]] = [:]
+        for app in catalog.apps.apps {
+            let names = Set(app.supportedIntents.map(\.name) + app.customIntents.flatMap { [$0.className, $0.name] })
+            for n in names { supporting[n, default: []].append(app) }
+        }
+        supportingApps = supporting
         var grammar = pack.grammar
         var vocabulary: [String: (String, String?)] = [:]
         grammar.intents += CustomIntentTemplates.intents(catalog: catalog, locale: pack.locale, appNames: appNames,

@@ -50,7 +50,6 @@ struct Interpreter {
 
     func interpret(_ m: TemplateMatch) -> Interpretation? {
         let schema = catalog.schemas.intent(m.intent)
-        let customOwner = catalog.apps.apps.first { app in app.customIntents.contains { $0.className == m.intent || $0.name == m.intent } }
         let domain = schema?.domain ?? "custom"
         var score = 1.0
         var parameters: [String: ParameterMatch] = [:]
@@ -60,9 +59,7 @@ struct Interpreter {
         var appScore = 1.0
         var candidates: [AppReference]?
         var status = InterpretationStatus.ready
-        let supporting = catalog.apps.apps.filter { a in
-            a.supportedIntents.contains { $0.name == m.intent } || a.customIntents.contains { $0.className == m.intent || $0.name == m.intent }
-        }
+        let supporting = pack.supportingApps[m.intent] ?? []
         if let s = m.slots["app"], let id = s.value.string, let a = catalog.apps.app(id) {
             app = AppReference(bundleIdentifier: id, name: a.displayName(for: pack.locale)?.value ?? s.text, range: s.range,
                                source: s.metadata?["source"]?.string)
@@ -83,7 +80,6 @@ struct Interpreter {
         } else {
             status = .unsupported
         }
-        if customOwner != nil, app == nil { app = nil }
 
         // The parameters.
         var handled = Set<String>(["app"])
