@@ -22,7 +22,11 @@ struct LintRuleExampleTests {
 
     @Test(arguments: cases)
     func example(_ c: Case) throws {
-        let findings = c.rule.init().validate(LintContext(input: try c.example.input()))
+        let needs = c.rule.description.requires
+        let grammar = needs.isEmpty ? nil : try c.example.grammar()
+        // A rule that needs the template engine must get it, or it would pass by being skipped.
+        #expect(needs.isEmpty || grammar?.provides.isSuperset(of: needs) == true, "the example's packs do not load")
+        let findings = c.rule.init().validate(LintContext(input: try c.example.input(), grammar: grammar))
         if c.triggers {
             #expect(!findings.isEmpty, "expected a finding")
             #expect(findings.allSatisfy { $0.ruleID == c.rule.description.identifier })

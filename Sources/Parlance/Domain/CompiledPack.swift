@@ -27,8 +27,7 @@ struct CompiledPack: Sendable {
         appNames = AppNames(apps: catalog.apps.apps, locale: pack.locale, profile: analyzer.profile)
         var supporting: [String: [App]] = [:]
         for app in catalog.apps.apps {
-            let names = Set(app.supportedIntents.map(\.name) + app.customIntents.flatMap { [$0.className, $0.name] })
-            for n in names { supporting[n, default: []].append(app) }
+            for n in app.handledIntentNames { supporting[n, default: []].append(app) }
         }
         supportingApps = supporting
         var grammar = pack.grammar
@@ -103,5 +102,14 @@ struct CompiledPack: Sendable {
             }
         }
         return out
+    }
+}
+
+extension App {
+    /// The intents the app handles: those its Info.plists support, those its
+    /// AppIntentVocabulary.plist gives example phrases or parameter vocabulary for (an app ships
+    /// them only for intents it handles), and its custom intents by name and class name.
+    var handledIntentNames: Set<String> {
+        Set(intentNameSites.map(\.name) + customIntents.flatMap { [$0.className, $0.name] })
     }
 }

@@ -84,20 +84,28 @@ public final class Matcher: Sendable {
     ///   list values through tries, so the cost does not grow with the number of apps, contacts
     ///   or vocabulary items.
     public func match(_ utterance: String, locale: LocaleID, top: Int = 3) throws -> MatchResult {
+        let readings = try interpretations(utterance, locale: locale)
+        return MatchResult(utterance: utterance, locale: locale, interpretations: readings.prefix(max(top, 1)).map(\.reading))
+    }
+
+    /// Every reading of `utterance`, best first, each with the template it came from.
+    func interpretations(_ utterance: String, locale: LocaleID) throws -> [(reading: Interpretation, template: Template)] {
         let units = utterance.utf16.count
         guard units <= Self.maxUtteranceLength else { throw MatchError.utteranceTooLong(units) }
         let c = try compiledPack(for: locale)
         let candidates = c.matcher.all(utterance, lists: c.lists, bestSlot: nil)
-        var readings: [Interpretation] = []
+        var readings: [(reading: Interpretation, template: Template)] = []
         var seen = Set<String>()
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
         for m in candidates.prefix(Self.candidatesInterpreted) {
             guard let i = interpreter.interpret(m) else { continue }
             let key = i.intent + "|" + (i.app?.bundleIdentifier ?? "") + "|" + i.parameters.keys.sorted().joined(separator: ",")
-            if seen.insert(key).inserted { readings.append(i) }
+            if seen.insert(key).inserted { readings.append((i, m.template)) }
         }
-        readings.sort { $0.score > $1.score }
-        Interpreter.markNearTies(&readings)
-        return MatchResult(utterance: utterance, locale: locale, interpretations: Array(readings.prefix(max(top, 1))))
+        readings.sort { $0.reading.score > $1.reading.score }
+        var best = readings.map(\.reading)
+        Interpreter.markNearTies(&best)
+        for i in readings.indices { readings[i].reading = best[i] }
+        return readings
     }
 }

@@ -10,6 +10,11 @@ public struct LintInput: Sendable {
     public var localePacks: [LocalePackCoverage]
     /// The folders apps were read from, by the name messages show them under.
     public var roots: [(shown: String, real: String)] = []
+    /// The locale packs read, linted or only checked against.
+    public var packSources: [LocalePackSource] = []
+    /// Whether the packs were asked for (rather than read to check coverage against): their
+    /// templates and tests are then linted too.
+    public var lintsPacks = false
 
     public init(schemas: DomainSchemaSet, apps: [App] = [], userVocabularies: [UserVocabulary] = [],
                 localePacks: [LocalePackCoverage] = []) {
@@ -83,6 +88,7 @@ public struct LintInput: Sendable {
                 throw PathError.nothingToLint(path: shown(path))
             }
         }
+        input.lintsPacks = !packFolders.isEmpty
         if packFolders.isEmpty, let d = defaultPacks, CatalogFiles.isDirectory(d) { packFolders = [d] }
         for folder in packFolders {
             let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
@@ -90,6 +96,7 @@ public struct LintInput: Sendable {
             let root = isOnePack ? PathText(trimmed).deletingLastComponent : trimmed
             for source in try LocalePackSource.discover(in: root) where !isOnePack || source.folder == trimmed {
                 input.localePacks.append(LocalePackCoverage(source, shown: shown))
+                input.packSources.append(source)
             }
         }
         return input
