@@ -40,3 +40,55 @@ struct TestCommandTests {
         #expect(r.errors.contains(message), "\(r.errors)")
     }
 }
+
+/// Phrase tests outside a pack, and JUnit reports of both kinds of test.
+struct PhraseTestCommandTests {
+    static let phraseTests = TestCommandTests.fixtures.appendingPathComponent("phrase-tests").path
+
+    /// Times differ run to run: the snapshot shows where they stand, not their value.
+    static func timeless(_ xml: String) -> String {
+        xml.replacingOccurrences(of: #"time="[0-9.]+""#, with: #"time="…""#, options: .regularExpression)
+    }
+
+    @Test func runsAFolderOfTestFilesWithTheBuiltInPacks() {
+        let r = Snapshot.run(["test", Self.phraseTests])
+        #expect(r.code == .findings, "\(r.errors)")
+        #expect(r.output.contains("phrase-tests/en-US.yaml (en-US): 2/3 passed (66.67%); routed 66.67%;"), "\(r.output)")
+        #expect(r.output.contains("expected app com.example.pigeon, got com.example.coinpurse"), "\(r.output)")
+    }
+
+    @Test func reportsRoutingAndPassesAsJSON() throws {
+        let r = Snapshot.run(["test", "--json", Self.phraseTests + "/en-US.yaml"])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(r.output.utf8)) as? [[String: Any]])
+        #expect(reports.count == 1)
+        #expect(reports.first?["total"] as? Int == 3)
+        #expect(reports.first?["passed"] as? Int == 2)
+        #expect(reports.first?["routed"] as? Int == 2)
+        #expect(reports.first?["locale"] as? String == "en-US")
+    }
+
+    @Test func writesPhraseTestsAsJUnit() throws {
+        let r = Snapshot.run(["test", "--format", "junit", Self.phraseTests])
+        #expect(r.code == .findings)
+        let shown = Self.timeless(r.output).replacingOccurrences(of: Self.phraseTests, with: "phrase-tests")
+        try Snapshot.expect(shown, named: "test-phrases-junit.xml")
+    }
+
+    @Test func writesHomeAssistantTestsAsJUnit() throws {
+        let r = Snapshot.run(["test", "--format", "junit", "--grammar", TestCommandTests.fixtures.appendingPathComponent("lights.yaml").path,
+                              TestCommandTests.fixtures.appendingPathComponent("lights.jsonl").path])
+        #expect(r.code == .findings)
+        let shown = Self.timeless(r.output).replacingOccurrences(of: TestCommandTests.fixtures.path + "/", with: "")
+        try Snapshot.expect(shown, named: "test-ha-junit.xml")
+    }
+
+    @Test func everyPackSentenceIsAJUnitCase() throws {
+        let pack = URL(fileURLWithPath: TestPaths.packageRoot).appendingPathComponent("Locales/en-US").path
+        let json = Snapshot.run(["test", "--json", pack])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        let total = try #require(reports.first?["total"] as? Int)
+        let xml = Snapshot.run(["test", "--format", "junit", pack]).output
+        #expect(xml.contains("<testsuites name=\"parlance test\" tests=\"\(total)\""))
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == total)
+    }
+}
