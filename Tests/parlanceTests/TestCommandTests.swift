@@ -67,6 +67,14 @@ struct PhraseTestCommandTests {
         #expect(reports.first?["locale"] as? String == "en-US")
     }
 
+    @Test func printsPhraseTestsAsRecorded() throws {
+        let r = Snapshot.run(["test", Self.phraseTests])
+        let shown = r.output.replacingOccurrences(of: Self.phraseTests, with: "phrase-tests")
+            .replacingOccurrences(of: #"mean [0-9]+ µs, median [0-9]+ µs, p99 [0-9]+ µs"#, with: "mean … µs, median … µs, p99 … µs",
+                                  options: .regularExpression)
+        try Snapshot.expect(shown, named: "test-phrases.txt")
+    }
+
     @Test func writesPhraseTestsAsJUnit() throws {
         let r = Snapshot.run(["test", "--format", "junit", Self.phraseTests])
         #expect(r.code == .findings)

@@ -47,17 +47,10 @@ public struct LintInput: Sendable {
         guard CatalogFiles.isDirectory(trimmed) else { return nil }
         let name = PathText(trimmed).lastComponent
         if name == "Locales" || PathText(PathText(trimmed).deletingLastComponent).lastComponent == "Locales" { return .localePacks }
-        let found = appFolders(in: trimmed, depth: 0)
+        let found = AppCatalog.appFolders(in: trimmed)
         return found.isEmpty ? nil : .apps(found)
     }
 
-    static func appFolders(in folder: String, depth: Int) -> [String] {
-        if AppCatalog.isBundle(folder) { return [folder] }
-        let children = CatalogFiles.listIfPresent(folder).map { CatalogFiles.shown(folder, $0) }.filter(CatalogFiles.isDirectory)
-        if children.contains(where: { $0.hasSuffix(".lproj") }) { return [folder] }
-        guard depth < 8 else { return [] }
-        return children.flatMap { appFolders(in: $0, depth: depth + 1) }
-    }
 
     /// Loads what `paths` hold. Apps are read without rejecting unknown intent or parameter names:
     /// the linter reports those itself, all at once, with suggestions.
