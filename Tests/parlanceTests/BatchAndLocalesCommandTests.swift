@@ -52,6 +52,9 @@ struct BatchCommandTests {
         #expect(r.errors.contains("--jobs takes a whole number"))
         #expect(Snapshot.run(["batch", "/nonexistent/lines.jsonl"]).errors.contains("cannot read '/nonexistent/lines.jsonl'"))
         #expect(Snapshot.run(["batch", "a.jsonl", "b.jsonl"]).code == .usage)
+        let folder = Snapshot.run(["batch", Snapshot.folder.path])
+        #expect(folder.code == .noInput)
+        #expect(folder.errors.contains("it is a folder"), "\(folder.errors)")
     }
 
     /// A file of lines in four locales, a blank line and a bad one, as JSON Lines and as text.

@@ -56,7 +56,9 @@ struct BatchCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         var file: UnsafeMutablePointer<FILE>?
         if let path = input {
-            guard let f = fopen(path, "r") else { throw CLIError("cannot read '\(path)'", code: .noInput) }
+            guard !PackTests.isDirectory(path), let f = fopen(path, "r") else {
+                throw CLIError("cannot read '\(path)'", hint: PackTests.isDirectory(path) ? "it is a folder: give a JSON Lines file" : nil, code: .noInput)
+            }
             file = f
         }
         defer { if let f = file { fclose(f) } }
