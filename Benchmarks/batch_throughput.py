@@ -10,12 +10,11 @@ Reports lines per second, wall and CPU time, and the peak resident memory of the
 same run on a tenth of the lines shows whether memory grows with the input (it should not: batch
 matches a chunk at a time and writes it before reading the next).
 
-Build first: swift build -c release --product parlance
+Build first: swift build -c release --product parlance. Needs PyYAML (python3 -m pip install pyyaml).
 """
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -59,6 +58,10 @@ def run(binary, path, jobs):
             lines += 1
         _, status, usage = os.wait4(p.pid, 0)
         wall = time.perf_counter() - t0
+    # Exit 1 only says a line had no reading or an error; anything else is a failure of the run.
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        sys.exit(f"parlance batch exited {code}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, lines
 
 
@@ -79,6 +82,8 @@ def main():
             write_input(path, n, pool)
             for jobs in [int(j) for j in a.jobs.split(",")]:
                 wall, cpu, rss, out = run(a.binary, path, jobs)
+                if out != n:
+                    sys.exit(f"parlance batch wrote {out} lines for {n}")
                 rows.append({"lines": n, "jobs": jobs, "linesPerSecond": n / wall, "wallSeconds": wall,
                              "cpuSeconds": cpu, "peakRSSMiB": rss / 1024, "linesOut": out})
     if a.json:

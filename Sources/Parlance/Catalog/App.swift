@@ -141,7 +141,7 @@ public enum AppBundleError: LocatedError, Equatable {
     public var message: String {
         switch self {
         case .notABundle: return "not an app: the folder holds neither Info.plist nor any .lproj folder"
-        case .noApps: return "no apps here: no Foo.app, Info.plist or .lproj folder at any depth"
+        case .noApps: return "no apps here: no Foo.app, Info.plist or .lproj folder within 8 levels"
         case .unknownIntent(_, let n, _): return "'\(n)' is not a SiriKit intent Parlance knows"
         case .unknownParameter(_, let i, let n, _): return "\(i) has no parameter '\(n)'"
         case .malformedParameterName(_, let n): return "'\(n)' is not a parameter key path"

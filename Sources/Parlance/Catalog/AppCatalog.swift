@@ -50,8 +50,8 @@ public struct AppCatalog: Sendable {
     }
 
     /// The apps in `folder`: the folder itself when it is a bundle (`Foo.app`, or it holds an
-    /// `Info.plist`) or holds `.lproj` folders, else the apps found in its subfolders, at most 8
-    /// levels down (so that a repository with `Sources/App/Resources/*.lproj` is found from its top).
+    /// `Info.plist`) or holds `.lproj` folders, else the apps found in its subfolders (hidden ones
+    /// left out), at most 8 levels down (so that a repository with `Sources/App/Resources/*.lproj` is found from its top).
     ///
     /// - Complexity: O(d) in the number of folders searched.
     public static func appFolders(in folder: String) -> [String] {
@@ -60,7 +60,9 @@ public struct AppCatalog: Sendable {
 
     private static func appFolders(in folder: String, depth: Int) -> [String] {
         if isBundle(folder) { return [folder] }
-        let children = CatalogFiles.listIfPresent(folder).map { CatalogFiles.shown(folder, $0) }.filter(CatalogFiles.isDirectory)
+        // Hidden folders (.git, .build, .swiftpm) hold no apps to find.
+        let children = CatalogFiles.listIfPresent(folder).filter { !$0.hasPrefix(".") }
+            .map { CatalogFiles.shown(folder, $0) }.filter(CatalogFiles.isDirectory)
         if children.contains(where: { $0.hasSuffix(".lproj") }) { return [folder] }
         guard depth < 8 else { return [] }
         return children.flatMap { appFolders(in: $0, depth: depth + 1) }

@@ -104,12 +104,3 @@ struct CompiledPack: Sendable {
         return out
     }
 }
-
-extension App {
-    /// The intents the app handles: those its Info.plists support, those its
-    /// AppIntentVocabulary.plist gives example phrases or parameter vocabulary for (an app ships
-    /// them only for intents it handles), and its custom intents by name and class name.
-    var handledIntentNames: Set<String> {
-        Set(intentNameSites.map(\.name) + customIntents.flatMap { [$0.className, $0.name] })
-    }
-}

@@ -14,6 +14,8 @@ public struct IntentTestReport: Sendable, Codable {
         public var actualSlots: [String: JSONValue]?
         public var actualSlotCombination: String?
         public var template: String?
+        /// Time of the match, fastest of the rounds.
+        public var microseconds: Double?
     }
 
     public var file: String
@@ -74,7 +76,8 @@ public struct IntentTestReport: Sendable, Codable {
                 sentence: c.sentence, source: c.source, verdict: "\(v)", expectedIntent: c.intent,
                 expectedSlots: c.slots, expectedSlotCombination: c.slotCombination, actualIntent: best?.intent,
                 actualSlots: best.map { $0.slots.mapValues(\.value) },
-                actualSlotCombination: best?.metadata?["slot_combination"]?.string, template: best?.template.text))
+                actualSlotCombination: best?.metadata?["slot_combination"]?.string, template: best?.template.text,
+                microseconds: Double(elapsed) / 1000))
         }
         let sorted = times.sorted()
         if !sorted.isEmpty {

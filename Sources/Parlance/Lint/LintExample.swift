@@ -256,7 +256,7 @@ public struct AppFixture: Sendable {
             app.localizations.append(localization)
         }
         for l in lprojs {
-            let locale = try LocaleID(l.folder)
+            let locale = try LocaleID(String(l.folder.dropLast(".lproj".count)))
             var localization = App.Localization(folder: l.folder, locale: locale, names: [:], vocabulary: nil)
             if let strings = l.strings {
                 let file = folder + "/" + l.folder + "/InfoPlist.strings"

@@ -104,7 +104,9 @@ public protocol LintGrammar: Sendable {
     /// How `sentence` is understood in `locale` with the input's apps, or nil when it is not
     /// accepted (`.matcher`).
     func reading(of sentence: String, locale: LocaleID) -> LintReading?
-    /// Whether a locale pack serving `locale` has templates for `intent` (`.matcher`).
+    /// Whether a locale pack serving `locale` has templates for `intent`, or (for an app's custom
+    /// intent, whose templates are made from its own phrases) whether a pack serves `locale`
+    /// (`.matcher`).
     func understands(intent: String, locale: LocaleID) -> Bool
     /// Every template of the linted locale packs (`.packTests`).
     func templates() -> [LintTemplate]
@@ -176,12 +178,17 @@ public struct LintTestReading: Sendable, Hashable {
     public var expectedIntent: String?
     /// The best accepted reading; nil when none was accepted.
     public var reading: LintReading?
+    /// Every template that reads the sentence as the expected intent, best or not: each is
+    /// exercised by the test.
+    public var expectedReadBy: [ErrorSite]
 
-    public init(locale: LocaleID, sentence: String, test: ErrorSite, expectedIntent: String?, reading: LintReading?) {
+    public init(locale: LocaleID, sentence: String, test: ErrorSite, expectedIntent: String?, reading: LintReading?,
+                expectedReadBy: [ErrorSite] = []) {
         self.locale = locale
         self.sentence = sentence
         self.test = test
         self.expectedIntent = expectedIntent
         self.reading = reading
+        self.expectedReadBy = expectedReadBy
     }
 }

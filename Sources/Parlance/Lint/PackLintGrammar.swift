@@ -25,30 +25,45 @@ public struct PackLintGrammar: LintGrammar {
     ///   - samples: the apps and user vocabulary the packs' tests are written against (the
     ///     built-in samples); the packs are put in its place.
     public init(apps: Catalog?, packs: [LocalePackSource], samples: Catalog?) {
-        problems = packs.flatMap(Self.problems(in:))
+        // A pack with problems is left out of the matchers; the others are still linted.
+        let checked = packs.map { ($0, Self.problems(in: $0)) }
+        problems = checked.flatMap(\.1)
+        let sound = Set(checked.filter { $0.1.isEmpty }.map(\.0.folder))
         var provides: LintContext.Needs = packs.isEmpty ? [] : .grammar
-        self.apps = apps.flatMap { try? Matcher(catalog: $0) }
+        var notes: [String] = []
+        self.apps = apps.flatMap { catalog in
+            var c = catalog
+            c.localePacks = c.localePacks.filter { !packs.contains($0) || sound.contains($0.folder) }
+            do { return try Matcher(catalog: c) } catch {
+                notes.append("the linted apps' examples cannot be read: \(error)")
+                return nil
+            }
+        }
         if self.apps != nil { provides.insert(.matcher) }
         var templates: [LintTemplate] = []
         var readings: [LintTestReading] = []
-        if problems.isEmpty, !packs.isEmpty, var catalog = samples {
-            catalog.localePacks = packs
-            if let matcher = try? Matcher(catalog: catalog) {
+        let testable = packs.filter { sound.contains($0.folder) }
+        if !testable.isEmpty, var catalog = samples {
+            catalog.localePacks = testable
+            do {
+                let matcher = try Matcher(catalog: catalog)
                 provides.insert(.packTests)
-                let packs = matcher.locales.compactMap { matcher.pack(for: $0) }
+                let loaded = matcher.locales.compactMap { matcher.pack(for: $0) }
                 // Each pack's tests on a core of its own; the matcher is safe to share.
-                let perPack = ConcurrentResults<[LintTestReading]>(count: packs.count)
-                DispatchQueue.concurrentPerform(iterations: packs.count) { i in
-                    perPack.set(i, Self.readings(of: packs[i], with: matcher))
-                }
-                templates = packs.flatMap(Self.templates(of:))
-                readings = perPack.values.flatMap { $0 ?? [] }
+                readings = ParallelMap.map(count: loaded.count) { Self.readings(of: loaded[$0], with: matcher) }.flatMap { $0 }
+                templates = loaded.flatMap(Self.templates(of:))
+            } catch {
+                notes.append("the packs' tests cannot be run: \(error)")
             }
         }
         self.provides = provides
+        self.notes = notes
         packTemplates = templates
         packReadings = readings
     }
+
+    /// Why a stage could not be built, for the caller to show with the rules it skips.
+    public let notes: [String]
 
     public func templateProblems() -> [TemplateProblem] { problems }
     public func templates() -> [LintTemplate] { packTemplates }
@@ -62,8 +77,9 @@ public struct PackLintGrammar: LintGrammar {
 
     public func understands(intent: String, locale: LocaleID) -> Bool {
         guard let matcher = apps, let pack = matcher.pack(for: locale) else { return false }
-        // A custom intent's templates are made from the app's own phrases.
-        return pack.grammar.intents.contains { $0.name == intent } || matcher.catalog.schemas.intent(intent) == nil
+        // A custom intent's templates are made from its app's own phrases.
+        return pack.grammar.intents.contains { $0.name == intent }
+            || matcher.catalog.apps.apps.contains { $0.customIntents.contains { $0.className == intent || $0.name == intent } }
     }
 
     static func lintReading(_ i: Interpretation, template: Template) -> LintReading {
@@ -87,10 +103,14 @@ public struct PackLintGrammar: LintGrammar {
     static func readings(of pack: LocalePack, with matcher: Matcher) -> [LintTestReading] {
         pack.tests.flatMap { test in
             test.sentences.map { sentence in
-                let best = (try? matcher.interpretations(sentence, locale: pack.locale))?.first
+                let all = (try? matcher.interpretations(sentence, locale: pack.locale)) ?? []
+                let best = all.first
                 return LintTestReading(locale: pack.locale, sentence: sentence, test: ErrorSite(file: test.file, line: test.line),
                                        expectedIntent: test.intent,
-                                       reading: best.flatMap { $0.reading.accepted ? lintReading($0.reading, template: $0.template) : nil })
+                                       reading: best.flatMap { $0.reading.accepted ? lintReading($0.reading, template: $0.template) : nil },
+                                       expectedReadBy: test.intent.map { intent in
+                                           all.filter { $0.reading.intent == intent }.compactMap { $0.template.location.map { ErrorSite($0) } }
+                                       } ?? [])
             }
         }
     }
@@ -194,13 +214,4 @@ extension TemplateExpression {
             return l.inlineRange != nil || l.listName.isEmpty || l.listName.hasPrefix("@") ? [] : [l.listName]
         }
     }
-}
-
-/// Results written by concurrent iterations, one slot each.
-final class ConcurrentResults<T>: @unchecked Sendable {
-    private var slots: [T?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: T) { lock.withLock { slots[i] = value } }
-    var values: [T?] { lock.withLock { slots } }
 }

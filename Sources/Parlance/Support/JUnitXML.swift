@@ -53,8 +53,8 @@ public enum JUnitXML {
         return s + "</testsuites>"
     }
 
-    /// `s` with XML's five special characters escaped, and characters XML 1.0 cannot hold
-    /// (control characters other than tab and line breaks) written as U+FFFD.
+    /// `s` with XML's five special characters and tabs and line breaks escaped, and characters
+    /// XML 1.0 cannot hold (other control characters) written as U+FFFD.
     public static func escape(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
@@ -64,7 +64,10 @@ public enum JUnitXML {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(c)
+            // Kept as characters, an attribute's tab or line break would be read back as a space.
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
             default:
                 let v = c.value
                 out.unicodeScalars.append(v < 0x20 || v == 0xFFFE || v == 0xFFFF ? "\u{FFFD}" : c)

@@ -8,7 +8,7 @@ import ParlanceText
 /// is read, so memory stays flat however long the input is.
 struct BatchCommand: Command {
     static let name = "batch"
-    static let abstract = "Match JSON Lines from standard input ({\"utterance\", \"locale\", \"id\"}) on every core"
+    static let abstract = "Match JSON Lines ({\"utterance\", \"locale\", \"id\"}) from a file or standard input on every core"
     static let arguments = "[FILE]"
     static let options: [OptionSpec] = MatchSetup.options + OutputFormat.option([.json, .text], default: .json) + [
         OptionSpec("--jobs", short: "j", valueName: "n", help: "threads (default: the number of cores)"),
@@ -19,7 +19,8 @@ struct BatchCommand: Command {
         Reads FILE, or standard input when there is none (or it is -). Each output line is {"id",
         "utterance", "locale", "interpretations"} in the shape of `match --json`, or {"id", "line",
         "error"} for a line that could not be read or matched. With --format text, each line is
-        tab-separated: id, locale, intent, app, score, and accepted / not accepted / error: message.
+        tab-separated: id, locale, intent, app, score, and accepted / not accepted / error: message, one
+        line per reading (--top), tabs and line breaks in ids and messages written as \t and \n.
         A line without "locale" uses --locale. Output keeps input order; exits 1 if a line failed.
         """
 
@@ -92,16 +93,9 @@ struct BatchCommand: Command {
     /// Matches `lines` on `jobs` threads and returns their output lines in input order.
     static func process(_ lines: [(Int, String)], matcher: Matcher, defaultLocale: LocaleID, top: Int, jobs: Int,
                         format: OutputFormat = .json) -> [Output] {
-        let results = Results(count: lines.count)
-        defer { results.buffer.deallocate() }
-        let next = Counter()
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(lines.count, 1))) { _ in
-            while let i = next.take(below: lines.count) {
-                // Each index is written by exactly one thread.
-                results.buffer[i] = one(lines[i], matcher: matcher, defaultLocale: defaultLocale, top: top, format: format)
-            }
+        ParallelMap.map(count: lines.count, jobs: jobs) { i in
+            one(lines[i], matcher: matcher, defaultLocale: defaultLocale, top: top, format: format)
         }
-        return Array(results.buffer)
     }
 
     /// One line of a file, without its line break; nil at the end.
@@ -121,7 +115,7 @@ struct BatchCommand: Command {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func failure(_ message: String, id: JSONValue?) -> Output {
             if format == .text {
-                return Output(text: [id.map(text) ?? "-", "-", "-", "-", "-", "error: line \(line.0): " + message].joined(separator: "\t"), failed: true)
+                return Output(text: Self.row([id.map(text) ?? "-", "-", "-", "-", "-", "error: line \(line.0): " + message]), failed: true)
             }
             var o: [String: JSONValue] = ["line": .number(Double(line.0)), "error": .string(message)]
             if let id { o["id"] = id }
@@ -137,8 +131,8 @@ struct BatchCommand: Command {
             if format == .text {
                 let rows = result.interpretations.isEmpty ? [nil] : result.interpretations.map { Optional($0) }
                 return Output(text: rows.map { i in
-                    [parsed.id.map(text) ?? "-", result.locale.identifier, i?.intent ?? "-", i?.app?.bundleIdentifier ?? "-",
-                     i.map { String(format: "%.3f", $0.score) } ?? "-", i?.accepted == true ? "accepted" : "not accepted"].joined(separator: "\t")
+                    Self.row([parsed.id.map(text) ?? "-", result.locale.identifier, i?.intent ?? "-", i?.app?.bundleIdentifier ?? "-",
+                              i.map { String(format: "%.3f", $0.score) } ?? "-", i?.accepted == true ? "accepted" : "not accepted"])
                 }.joined(separator: "\n"), failed: false)
             }
             let record = BatchRecord(id: parsed.id, utterance: result.utterance, locale: result.locale, interpretations: result.interpretations)
@@ -146,6 +140,14 @@ struct BatchCommand: Command {
         } catch {
             return failure("\(error)", id: parsed.id)
         }
+    }
+
+    /// One tab-separated line; a tab or line break inside a field is written as `\t`, `\n`, `\r`.
+    static func row(_ fields: [String]) -> String {
+        fields.map { f in
+            f.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+        }.joined(separator: "\t")
     }
 
     /// An id as text: a string as it is, anything else as JSON.
@@ -159,27 +161,5 @@ struct BatchCommand: Command {
         var utterance: String
         var locale: LocaleID
         var interpretations: [Interpretation]
-    }
-
-    /// The outputs of one chunk, written by index from several threads.
-    final class Results: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Output>
-        init(count: Int) {
-            buffer = .allocate(capacity: count)
-            buffer.initialize(repeating: Output(text: "", failed: false))
-        }
-    }
-
-    /// Hands out indices to worker threads.
-    final class Counter: @unchecked Sendable {
-        private var value = 0
-        private let lock = NSLock()
-        func take(below n: Int) -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard value < n else { return nil }
-            value += 1
-            return value - 1
-        }
     }
 }

@@ -32,6 +32,8 @@ struct LintCommand: Command {
 
     let paths: [String]
     let rules: [any LintRule.Type]
+    /// Whether `--rules` chose them.
+    let rulesGiven: Bool
     let listRules: Bool
     let format: OutputFormat
 
@@ -39,6 +41,7 @@ struct LintCommand: Command {
         format = try OutputFormat.from(a, allowed: Self.formats)
         listRules = a.flag("--list-rules")
         paths = a.positionals
+        rulesGiven = a.value("--rules") != nil
         guard let list = a.value("--rules") else {
             rules = Linter.allRules
             return
@@ -85,6 +88,20 @@ struct LintCommand: Command {
         }
         let linter = Linter(rules: rules)
         let grammar = Self.grammar(for: input, schemas: schemas, data: data, builtIn: builtIn, rules: rules)
+        // Rules that could not run are said, not silently passed.
+        for note in grammar?.notes ?? [] { console.err("note: " + note) }
+        let lintsPacks = builtIn || input.lintsPacks
+        let unexpected = linter.skipped(in: LintContext(input: input, grammar: grammar)).filter { rule in
+            // A rule with nothing to check here is not news, unless it was asked for by name.
+            let needs = rule.description.requires
+            let hasInput = (needs.contains(.matcher) && !input.apps.isEmpty) || (!needs.isDisjoint(with: [.grammar, .packTests]) && lintsPacks)
+            return rulesGiven || hasInput
+        }
+        if !unexpected.isEmpty {
+            console.err("note: skipped " + unexpected.map { $0.description.identifier }.joined(separator: ", ")
+                        + ": " + (lintsPacks || !input.apps.isEmpty ? "the locale packs or apps they read did not load (see above)"
+                                                                   : "give apps or a Locales folder to lint"))
+        }
         var locator = FindingLocator(roots: input.roots)
         let findings = locator.locate(linter.lint(input, grammar: grammar).map { f in
             var shownFinding = f

@@ -24,36 +24,45 @@ enum PackTests {
     enum Target {
         /// `Locales/` (every pack) or one pack's folder (`Locales/de-DE`).
         case packs(root: String, only: LocaleID?)
-        /// Phrase-test files with a `language:`, run with the packs of `--locales` (else the
-        /// built-in ones).
-        case files([String])
+        /// Phrase-test files with a `language:`, run with the packs in `packs` (the pack they
+        /// belong to, for a pack's own `tests/`), else those of `--locales` or the built-in ones.
+        case files([String], packs: String?)
     }
 
     /// Whether `path` is a folder (of packs, a pack, or test files) or a phrase-test file, rather
     /// than a Home Assistant JSON Lines file.
     static func isPhraseTestPath(_ path: String) -> Bool {
-        var dir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &dir) else { return false }
-        return dir.boolValue || path.hasSuffix(".yaml") || path.hasSuffix(".yml")
+        isDirectory(path) || path.hasSuffix(".yaml") || path.hasSuffix(".yml")
+    }
+
+    /// The `Locales/` folder holding `folder` when it is a locale pack (`Locales/de-DE`), else nil.
+    static func packsRoot(ofPack folder: String) -> String? {
+        guard (try? LocaleID(PathText(folder).lastComponent)) != nil, isDirectory(folder) else { return nil }
+        let parent = PathText(folder).deletingLastComponent
+        return parent.isEmpty ? "." : parent
     }
 
     static func target(_ path: String) throws -> Target {
-        let root = URL(fileURLWithPath: path)
-        var dir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &dir) else {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard FileManager.default.fileExists(atPath: trimmed) else {
             throw CLIError("no such file or folder '\(path)'", code: .noInput)
         }
-        guard dir.boolValue else { return .files([path]) }
-        if let locale = try? LocaleID(root.lastPathComponent), FileManager.default.fileExists(atPath: root.appendingPathComponent("tests").path) {
-            return .packs(root: root.deletingLastPathComponent().path, only: locale)
+        // A pack's own tests (`Locales/de-DE/tests`, or a file in it) run with that pack.
+        let testsFolder = isDirectory(trimmed) ? trimmed : PathText(trimmed).deletingLastComponent
+        let ownPack = PathText(testsFolder).lastComponent == "tests" ? packsRoot(ofPack: PathText(testsFolder).deletingLastComponent) : nil
+        guard isDirectory(trimmed) else { return .files([trimmed], packs: ownPack) }
+        if ownPack == nil, let root = packsRoot(ofPack: trimmed) {
+            return .packs(root: root, only: try LocaleID(PathText(trimmed).lastComponent))
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        let yaml = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-        if !yaml.isEmpty, !names.contains(where: { (try? LocaleID($0)) != nil && isDirectory(path + "/" + $0) }) {
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return .files(yaml.map { base + "/" + $0 })
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: trimmed)) ?? []).sorted()
+        if ownPack != nil || !names.contains(where: { (try? LocaleID($0)) != nil && isDirectory(trimmed + "/" + $0) }) {
+            let files = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.map { trimmed + "/" + $0 }
+            guard !files.isEmpty else {
+                throw CLIError("no phrase tests in '\(path)'", hint: "give Locales/, a pack folder, or .yaml phrase-test files", code: .noInput)
+            }
+            return .files(files, packs: ownPack)
         }
-        return .packs(root: path, only: nil)
+        return .packs(root: trimmed, only: nil)
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -72,21 +81,29 @@ enum PackTests {
                                 failures: run.outcomes.filter { !$0.passed }), run.outcomes))
         }
         var filesMatcher: Matcher?
-        for path in paths {
-            switch try target(path) {
+        for target in try paths.map(target) {
+            switch target {
             case .packs(let root, let only):
                 var s = setup
                 s.localesOverride = root
                 let matcher = try s.matcher()
                 for l in only.map({ [$0] }) ?? matcher.locales { add(try PackTestRun.run(matcher, locale: l), file: nil) }
-            case .files(let files):
-                if filesMatcher == nil { filesMatcher = try setup.matcher() }
+            case .files(let files, let packs):
+                let matcher: Matcher
+                if let packs {
+                    var s = setup
+                    s.localesOverride = packs
+                    matcher = try s.matcher()
+                } else {
+                    if filesMatcher == nil { filesMatcher = try setup.matcher() }
+                    matcher = filesMatcher!
+                }
                 for file in files {
                     let (language, tests) = try PhraseTest.loadFile(file)
                     guard let language else {
                         throw CLIError("'\(file)' does not say its locale", hint: "add 'language: <locale>' at its top", code: .dataError)
                     }
-                    add(try PackTestRun.run(filesMatcher!, locale: try LocaleID(language), tests: tests), file: file)
+                    add(try PackTestRun.run(matcher, locale: try LocaleID(language), tests: tests), file: file)
                 }
             }
         }

@@ -40,8 +40,8 @@ struct TestCommand: Command {
         setup = try MatchSetup(a)
         if let g = a.value("--grammar") {
             grammar = g
-        } else if !files.isEmpty && files.allSatisfy(PackTests.isPhraseTestPath) {
-            grammar = ""
+        } else if !files.isEmpty && files.allSatisfy({ PackTests.isPhraseTestPath($0) || !FileManager.default.fileExists(atPath: $0) }) {
+            grammar = ""  // a missing path is reported by name when the tests run
         } else {
             throw CLIError("missing --grammar", hint: "parlance test --grammar en.json tests/en.jsonl, or parlance test Locales/")
         }
@@ -103,7 +103,8 @@ struct TestCommand: Command {
                 JUnitXML.Case(name: $0.sentence, classname: $0.source, seconds: $0.microseconds / 1_000_000, failure: nil)
             }
             let failed = r.failures.map { f in
-                JUnitXML.Case(name: f.sentence, classname: f.source, failure: (f.verdict, "expected \(f.expectedIntent), got \(f.actualIntent ?? "no match")",
+                JUnitXML.Case(name: f.sentence, classname: f.source, seconds: f.microseconds.map { $0 / 1_000_000 },
+                              failure: (f.verdict, f.actualIntent == f.expectedIntent ? "\(f.verdict): slots differ" : "expected \(f.expectedIntent), got \(f.actualIntent ?? "no match")",
                     "expected: \(f.expectedIntent) \(slotsText(f.expectedSlots)) (\(f.expectedSlotCombination ?? "-"))\n"
                     + "actual:   \(f.actualIntent ?? "no match") \(f.actualSlots.map(slotsText) ?? "") (\(f.actualSlotCombination ?? "-"))"))
             }

@@ -74,9 +74,10 @@ public struct UntestedTemplateRule: LintRule {
     public static let description = RuleDescription(
         identifier: "untested_template", name: "Untested template", severity: .warning,
         description: """
-            Each template of a locale pack should give the best accepted reading of at least one sentence \
-            of the pack's tests (tests/<same file>.yaml), run with the built-in sample apps and user \
-            vocabulary; a template no test reaches can break, or capture other intents' sentences, unseen.
+            Each template of a locale pack should read at least one sentence of the pack's tests (tests/) as \
+            the intent the test expects, as the best reading or one of the others, run with the built-in \
+            sample apps and user vocabulary; a template no test reaches can break, or capture other intents' \
+            sentences, unseen.
             """,
         triggeringExamples: [
             TemplateRuleExamples.example(
@@ -95,9 +96,11 @@ public struct UntestedTemplateRule: LintRule {
 
     public func validate(_ context: LintContext) -> [Finding] {
         guard let grammar = context.grammar else { return [] }
-        let reached = Set(grammar.testReadings().compactMap { $0.reading?.template })
+        let reached = Set(grammar.testReadings().flatMap { r in
+            r.expectedReadBy + (r.reading.flatMap { $0.intent == r.expectedIntent ? $0.template : nil }.map { [$0] } ?? [])
+        })
         return grammar.templates().filter { !reached.contains($0.site) }.map { t in
-            finding("no sentence of the \(t.locale) tests is read through this \(t.intent) template: \"\(t.text)\"", at: t.site,
+            finding("no sentence of the \(t.locale) tests is read as \(t.intent) through this template: \"\(t.text)\"", at: t.site,
                     suggestion: "add a sentence this template should read to the pack's tests/ file of the same name")
         }
     }
@@ -203,7 +206,12 @@ public struct ExampleNotMatchedRule: LintRule {
         var out: [Finding] = []
         for app in context.input.apps {
             for v in app.vocabularies {
+                // Base is read in the development region; what it shares with that region's own
+                // vocabulary is checked there, once.
                 guard let locale = v.locale.isBase ? app.developmentRegion : v.locale else { continue }
+                let checkedElsewhere: Set<String> = v.locale.isBase
+                    ? Set(app.vocabularies.filter { $0.locale == locale }.flatMap { $0.intentPhrases.flatMap(\.examples) + $0.synonymSites.flatMap(\.synonym.examples) })
+                    : []
                 /// What is wrong with the reading of `example`, or nil; nil as well when no pack can read it.
                 func problem(_ example: String, intent: String, parameter: String? = nil, item: String? = nil) -> String? {
                     guard grammar.understands(intent: intent, locale: locale) else { return nil }
@@ -217,20 +225,23 @@ public struct ExampleNotMatchedRule: LintRule {
                     return nil
                 }
                 // An example word for word the same as another localization's is likely not translated.
-                let others = app.vocabularies.filter { $0.locale != v.locale }
+                // Only another language's example is suspect (en-GB may well say what en says), and
+                // never in the development region, which the others are translated from.
+                let isSource = app.developmentRegion.map { $0.language == locale.language } ?? false
+                let others = isSource ? [] : app.vocabularies.filter { !$0.locale.isBase && $0.locale.language != locale.language }
                     .sorted { ($0.locale == app.developmentRegion ? 0 : 1) < ($1.locale == app.developmentRegion ? 0 : 1) }
                 let elsewhere = Dictionary(others.flatMap { other in
                     (other.intentPhrases.flatMap(\.examples) + other.synonymSites.flatMap(\.synonym.examples)).map { ($0, other.locale) }
                 }, uniquingKeysWith: { a, _ in a })
                 func report(_ example: String, _ wrong: String, illustrates what: String, keyPath: String) {
-                    let copy = elsewhere[example].map { " (it is the \($0.isBase ? "Base" : $0.identifier) example word for word: is it translated?)" } ?? ""
+                    let copy = elsewhere[example].map { " (it is the \($0.identifier) example word for word: is it translated?)" } ?? ""
                     out.append(finding("the \(locale) example \"\(example)\" \(wrong)\(copy); it illustrates \(what) for \(app.bundleIdentifier)",
                                        at: v.site(keyPath),
                                        suggestion: "see why with 'parlance explain --locale \(locale) --apps <app folder> \"\(example)\"'; "
                                            + "reword the example, or add a template for it to the locale pack"))
                 }
                 for (p, phrases) in v.intentPhrases.enumerated() {
-                    for (e, example) in phrases.examples.enumerated() {
+                    for (e, example) in phrases.examples.enumerated() where !checkedElsewhere.contains(example) {
                         if let wrong = problem(example, intent: phrases.intentName) {
                             report(example, wrong, illustrates: phrases.intentName, keyPath: "IntentPhrases[\(p)].IntentExamples[\(e)]")
                         }
@@ -241,7 +252,7 @@ public struct ExampleNotMatchedRule: LintRule {
                         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
                         return parts.count == 2 ? (parts[0], parts[1]) : nil
                     }
-                    for (e, example) in s.synonym.examples.enumerated() {
+                    for (e, example) in s.synonym.examples.enumerated() where !checkedElsewhere.contains(example) {
                         // An item shared by several parameters needs to be read as one of them.
                         let problems = targets.map { problem(example, intent: $0.intent, parameter: $0.parameter, item: s.item.identifier) }
                         guard !problems.isEmpty, !problems.contains(where: { $0 == nil }), let wrong = problems.compactMap({ $0 }).first else { continue }
