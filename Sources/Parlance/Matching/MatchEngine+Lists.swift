@@ -104,22 +104,18 @@ extension MatchEngine {
             if found.capacity > candidateBuffer.capacity { swap(&found, &candidateBuffer) }
         }
         candidates(l, s, into: &found)
+        let group = program.blocks[block].contextGroup
         for i in found {
-            let v = l.values[Int(i)]
-            if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < Int(c.count) { continue }
+            let chunk = l.values[Int(i)].chunk
+            if let c = chunk, c.strippedCount == 0 || folded.count - s.pos < Int(c.count) { continue }
             // Values with context must not contradict the block's conditions.
-            if let vc = v.context {
-                if !ContextRules.satisfiesRequired(program.blocks[block].data.requiresContext, vc, allowMissing: true) {
-                    continue
-                }
-                if !ContextRules.satisfiesExcluded(program.blocks[block].data.excludesContext, vc) { continue }
-            }
+            if !(l.admits(i, group: group) ?? program.contextGroups[Int(group)].admits(l.values[Int(i)].context!)) { continue }
             valueMatches.append(ValueMatch(start: s, ref: ref, listCode: code, value: i, wildcard: wildcard, parent: k))
             let f = push(.value(Int32(valueMatches.count - 1)))
-            if let c = v.chunk {
+            if let c = chunk {
                 l.pool.scalars.withUnsafeBufferPointer { matchChunk(c, $0, s, f) }
             } else {
-                match(v.node, s, f)
+                match(l.values[Int(i)].node, s, f)
             }
             pop()
             valueMatches.removeLast()

@@ -101,6 +101,21 @@ struct TemplateIndex: Sendable {
         return result
     }
 
+    /// For every node, a 64-bit set of the code points it can start with (`firstBit`), or all
+    /// ones when it can match nothing or start anywhere (a list), so that the matcher drops a node
+    /// whose start cannot be the text's next code point with one test instead of walking it.
+    static func firstMasks(_ p: CompiledProgram, _ ignoresWhitespace: Bool) -> [UInt64] {
+        var memo: [Int32: (Set<UInt32>?, Bool)] = [:]
+        return (0..<Int32(p.nodes.count)).map { node in
+            let (chars, nullable) = first(node, p, ignoresWhitespace, &memo)
+            guard let chars, !nullable else { return ~0 }
+            return chars.reduce(0) { $0 | firstBit($1) }
+        }
+    }
+
+    /// A code point's bit in a first-code-point set (several share one; the set only rules out).
+    @inline(__always) static func firstBit(_ c: UInt32) -> UInt64 { 1 << UInt64((c &* 0x9E37_79B1) >> 26) }
+
     /// Whether template `t` can start and end with the text's first and last non-space code
     /// points (`first`, `last`; `-` and `_` always, since they may be read as spaces, and punctuation
     /// at the end, which may be left over).
