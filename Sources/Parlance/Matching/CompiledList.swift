@@ -29,6 +29,12 @@ final class CompiledList: @unchecked Sendable {
     @exclusivity(unchecked) var kind: Kind
     @exclusivity(unchecked) var pool = ChunkPool()
     @exclusivity(unchecked) var values: [Value] = []
+    /// What matching reads of each value, apart (plain data, read without copying a value):
+    /// its chunk (plain values), its root node (template values: -1 otherwise) and whether it has
+    /// context.
+    @exclusivity(unchecked) var valueChunks: [CompiledProgram.Chunk?] = []
+    @exclusivity(unchecked) var valueNodes: [Int32] = []
+    @exclusivity(unchecked) var valueHasContext: [Bool] = []
     /// Plain values by their folded key without leading spaces.
     @exclusivity(unchecked) var trie = ScalarTrie()
     /// Plain values by their folded key without spaces between CJK characters.
@@ -49,6 +55,23 @@ final class CompiledList: @unchecked Sendable {
 
     init(kind: Kind) { self.kind = kind }
 
+    /// Whether a value may occur in one of `texts` (folded): a key of it (`cjk`: also without
+    /// spaces between CJK characters) occurs there; a
+    /// template value, a range or a wildcard always may, and so may any value when a text has
+    /// `-` or `_` (which may be read as spaces).
+    func mayOccur(in texts: [[UInt32]], cjk: Bool) -> Bool {
+        guard kind == .values, templated.isEmpty else { return true }
+        for t in texts {
+            if t.contains(where: { $0 == 0x2D || $0 == 0x5F }) { return true }
+            // A value may end in a space, which the text has after its last word.
+            let found = (t + [0x20]).withUnsafeBufferPointer { text in
+                (0..<text.count).contains { i in trie.occurs(in: text, at: i) || (cjk && trieCJK.occurs(in: text, at: i)) }
+            }
+            if found { return true }
+        }
+        return false
+    }
+
     /// Fills `admitted` for `groups`.
     ///
     /// - Complexity: O(values with context × groups).
@@ -66,7 +89,7 @@ final class CompiledList: @unchecked Sendable {
     /// Whether value `i` may match in a block of context group `group` (-1: no conditions); nil
     /// when the list was not judged for these groups.
     @inline(__always) func admits(_ i: Int32, group: Int32) -> Bool? {
-        if group < 0 || values[Int(i)].context == nil { return true }
+        if group < 0 || !valueHasContext[Int(i)] { return true }
         guard group < groupCount else { return nil }
         return admitted[Int(i) * groupCount + Int(group)]
     }
@@ -116,6 +139,9 @@ final class CompiledList: @unchecked Sendable {
                     c.templated.append(Int32(c.values.count))
                 }
                 c.values.append(entry)
+                c.valueChunks.append(entry.chunk)
+                c.valueNodes.append(entry.node)
+                c.valueHasContext.append(entry.context != nil)
             }
             return c
         }

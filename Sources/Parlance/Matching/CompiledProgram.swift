@@ -99,6 +99,14 @@ struct CompiledProgram: Sendable {
     var intentNames: [String] = []
     var blocks: [Block] = []
     var contextGroups: [ContextGroup] = []
+    /// Per block, what matching reads for every way through a template, in flat arrays so that
+    /// reading it copies no block: its intent, context group (-1: none), whether it has
+    /// `requires_context` and `excludes_context`, and its fixed slots (slot ids).
+    var blockIntent: [Int32] = []
+    var blockGroup: [Int32] = []
+    var blockRequires: [Bool] = []
+    var blockExcludes: [Bool] = []
+    var blockFixedSlots: [[Int32]] = []
     /// In hassil's order of trial: intents, blocks, templates (wildcard templates with more
     /// literal chunks first).
     var templates: [CompiledTemplate] = []
@@ -117,6 +125,11 @@ struct CompiledProgram: Sendable {
         var ids: [ContextGroup: Int32] = [:]
         for b in blocks.indices {
             let d = blocks[b].data
+            blockIntent.append(blocks[b].intent)
+            blockRequires.append(!d.requiresContext.isEmpty)
+            blockExcludes.append(!d.excludesContext.isEmpty)
+            blockFixedSlots.append(d.slots.keys.sorted().map { slotID($0) })
+            blockGroup.append(-1)
             guard !d.requiresContext.isEmpty || !d.excludesContext.isEmpty else { continue }
             let g = ContextGroup(requires: d.requiresContext, excludes: d.excludesContext)
             if ids[g] == nil {
@@ -124,6 +137,7 @@ struct CompiledProgram: Sendable {
                 contextGroups.append(g)
             }
             blocks[b].contextGroup = ids[g]!
+            blockGroup[b] = ids[g]!
         }
         for l in lists { l.judgeContexts(contextGroups) }
     }

@@ -194,12 +194,18 @@ struct MatchEngine {
         serials.removeLast()
     }
 
+    /// Steps into a template before states are fingerprinted: repeating a state is harmless
+    /// (it finds matches already found), only costly when it happens exponentially often.
+    static let stepsBeforeFingerprints = 48
+
     /// Whether the same continuation was already resumed in the same state (same frame, text
     /// position, flags, literal count, slots and context): then it can only repeat matches that
     /// were already found, which `best` does not need. Ambiguous templates (a chain of
     /// optionals that can each match nothing) otherwise repeat work exponentially.
     /// States are compared by a 64-bit fingerprint.
     mutating func seenBefore(_ k: Int32, _ s: State) -> Bool {
+        // A template walked in few steps cannot have repeated much: fingerprinting starts later.
+        if steps < Self.stepsBeforeFingerprints { return false }
         var h = Fingerprint()
         h.add(UInt64(serials[Int(k)]))
         h.add(UInt64(s.pos) << 2 | (s.broken ? 2 : 0) | (s.sow ? 1 : 0))

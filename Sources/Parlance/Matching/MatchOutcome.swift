@@ -18,7 +18,7 @@ extension MatchEngine {
     ///
     /// Returns nil as well when a better match is already kept (only `all` keeps every match).
     func finish(_ s: State) -> Found? {
-        let blockID = Int(program.templates[Int(template)].block)
+        let blockID = block
         var ents = entities
         let rest = skipSpaces(s.pos, s.broken)
         if rest < folded.count {
@@ -46,7 +46,7 @@ extension MatchEngine {
             wildcards += 1
             wildcardText += z - a
         }
-        let intent = program.intentNames[Int(program.blocks[blockID].intent)]
+        let intent = program.intentNames[Int(program.blockIntent[blockID])]
         // The best slot's text length, as hassil reads it from the slots it returns (the last
         // slot of the name wins; fixed slots and slots from context have no text).
         var bestLength: Int?
@@ -55,16 +55,16 @@ extension MatchEngine {
             bestMatched = true
             bestLength = e.isWildcard ? nil : e.end - e.start
         }
-        if !bestMatched, let name = bestSlot, program.blocks[blockID].data.slots[name] != nil { bestLength = 0 }
+        if !bestMatched, bestSlotID >= 0, program.blockFixedSlots[blockID].contains(bestSlotID) { bestLength = 0 }
         // Most ways through lose to the best so far: stop before anything else.
-        if !keepsAll, let b = best, bestMatched || program.blocks[blockID].data.requiresContext.isEmpty,
+        if !keepsAll, let b = best, bestMatched || !program.blockRequires[blockID],
            !(TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
                                 wildcardText: wildcardText, intent: intent) < b.rank) {
             return nil
         }
-        let data = program.blocks[blockID].data
         var copied: [ContextRules.CopiedSlot] = []
-        if !data.excludesContext.isEmpty || !data.requiresContext.isEmpty {
+        if program.blockExcludes[blockID] || program.blockRequires[blockID] {
+            let data = program.blocks[blockID].data
             let ctx = context(contextValues)
             if !data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(data.excludesContext, ctx) { return nil }
             if !data.requiresContext.isEmpty {
@@ -94,9 +94,9 @@ extension MatchEngine {
     /// The match `f` describes: slots with their values, texts and ranges, fixed slots and slots
     /// from context added.
     func build(_ f: Found) -> TemplateMatch {
-        let block = program.blocks[f.block]
         let raw = f.source.scalars
         var slots: [String: TemplateMatch.Slot] = [:]
+        slots.reserveCapacity(f.entities.count + program.blockFixedSlots[f.block].count + f.copied.count)
         for e in f.entities {
             let txt = e.start < e.end
                 ? MatchText.string(ArraySlice(raw[e.start..<e.end].map { e.isBroken && ($0 == 0x2D || $0 == 0x5F) ? 0x20 : $0 }))
@@ -115,16 +115,17 @@ extension MatchEngine {
             slots[program.slotNames[Int(e.slot)]] = TemplateMatch.Slot(
                 value: value, text: txt, range: range, isWildcard: e.isWildcard, metadata: metadata)
         }
-        let names = Set(f.entities.map { program.slotNames[Int($0.slot)] })
-        for (name, value) in block.data.slots where !names.contains(name) {
-            slots[name] = TemplateMatch.Slot(value: value, text: "", range: nil, isWildcard: false, metadata: nil)
+        for id in program.blockFixedSlots[f.block] where !f.entities.contains(where: { $0.slot == id }) {
+            let name = program.slotNames[Int(id)]
+            slots[name] = TemplateMatch.Slot(value: program.blocks[f.block].data.slots[name]!, text: "", range: nil,
+                                             isWildcard: false, metadata: nil)
         }
-        for c in f.copied where !names.contains(c.name) {
+        for c in f.copied where !f.entities.contains(where: { program.slotNames[Int($0.slot)] == c.name }) {
             slots[c.name] = TemplateMatch.Slot(value: c.value, text: c.text, range: nil, isWildcard: false, metadata: nil)
         }
-        return TemplateMatch(intent: program.intentNames[Int(block.intent)], slots: slots,
-                             template: program.templates[Int(f.template)].source, metadata: block.data.metadata,
-                             response: block.data.response, context: context(f.contextValues), rank: f.rank)
+        return TemplateMatch(intent: f.rank.intent, slots: slots, template: program.templates[Int(f.template)].source,
+                             metadata: program.blocks[f.block].data.metadata, response: program.blocks[f.block].data.response,
+                             context: f.contextValues.isEmpty ? baseContext : context(f.contextValues), rank: f.rank)
     }
 }
 

@@ -88,6 +88,26 @@ final class ScalarTrie: @unchecked Sendable {
         }
     }
 
+    /// Appends the payloads of every key that occurs in `text` starting at `start` to `out`,
+    /// shortest first.
+    @inline(__always)
+    func appendPrefixes(of text: UnsafeBufferPointer<UInt32>, from start: Int, to out: inout [Int32]) {
+        prefixes(of: text, from: start) { _, v in out.append(v) }
+    }
+
+    /// Whether a key occurs in `text` starting at `start`.
+    func occurs(in text: UnsafeBufferPointer<UInt32>, at start: Int) -> Bool {
+        var node: Int32 = 0
+        var i = start
+        while i < text.count {
+            node = step(node, text[i])
+            if node < 0 { return false }
+            if payloadHead[Int(node)] >= 0 { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// Calls `body(end, payload)` for every key that occurs in `text` starting at `start`, shortest
     /// first (payloads of one key in insertion order).
     ///

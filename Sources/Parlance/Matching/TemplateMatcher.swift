@@ -181,15 +181,18 @@ public final class TemplateMatcher: Sendable {
             }
         }
         for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
+        index.markLists(lists.byID, in: hay, cjk: grammar.ignoresWhitespace, &reused.index)
         let keywords = hasKeywords
             ? Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init)) : []
         reused.engine.reset(lists: lists.byID)
-        return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, context: context, keywords: keywords,
-                     bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
+        reused.verdicts.removeAll(keepingCapacity: true)
+        reused.verdicts.append(contentsOf: repeatElement(0, count: program.contextGroups.count))
+        return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, verdicts: &reused.verdicts,
+                     context: context, keywords: keywords, bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
     }
 
     private func match(_ utterance: String, v: inout Variants, engine: inout MatchEngine, index scratch: inout TemplateIndex.Scratch,
-                       context: [String: JSONValue], keywords: Set<String>, bestSlot: String?, keepsAll: Bool,
+                       verdicts: inout [Int8], context: [String: JSONValue], keywords: Set<String>, bestSlot: String?, keepsAll: Bool,
                        pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         engine.ignoresWhitespace = grammar.ignoresWhitespace
         engine.chunkScalars = pool
@@ -204,7 +207,7 @@ public final class TemplateMatcher: Sendable {
             let block = templateBlocks[Int(ti)]
             if block != lastBlock {
                 lastBlock = block
-                blockOK = blockApplies(Int(block), context: context, keywords: keywords)
+                blockOK = blockApplies(Int(block), context: context, keywords: keywords, verdicts: &verdicts)
             }
             guard blockOK else { continue }
             var pending = texts(for: templateShapes[Int(ti)], &v)
@@ -224,18 +227,25 @@ public final class TemplateMatcher: Sendable {
                 engine.matchTemplate(templateRoots[Int(ti)])
             }
         }
-        return (engine.best.map(engine.build), engine.all)
+        guard let found = engine.best else { return (nil, engine.all) }
+        return (engine.build(found), engine.all)
     }
 
     /// hassil skips a block before matching when its keywords are absent or the caller's
     /// context already contradicts its conditions.
-    func blockApplies(_ b: Int, context: [String: JSONValue], keywords: Set<String>) -> Bool {
-        if let kw = program.blocks[b].data.requiredKeywords, kw.isDisjoint(with: keywords) { return false }
-        guard !context.isEmpty else { return true }
-        let requires = program.blocks[b].data.requiresContext, excludes = program.blocks[b].data.excludesContext
-        if !requires.isEmpty, !ContextRules.satisfiesRequired(requires, context, allowMissing: true) { return false }
-        if !excludes.isEmpty, !ContextRules.satisfiesExcluded(excludes, context) { return false }
-        return true
+    /// Blocks with the same conditions share a verdict (`verdicts` by context group: 0 unknown,
+    /// 1 yes, -1 no), so the context is compared once per group and utterance.
+    func blockApplies(_ b: Int, context: [String: JSONValue], keywords: Set<String>, verdicts: inout [Int8]) -> Bool {
+        if hasKeywords, let kw = program.blocks[b].data.requiredKeywords, kw.isDisjoint(with: keywords) { return false }
+        let g = Int(program.blockGroup[b])
+        guard !context.isEmpty, g >= 0 else { return true }
+        if verdicts[g] == 0 {
+            let group = program.contextGroups[g]
+            let ok = (group.requires.isEmpty || ContextRules.satisfiesRequired(group.requires, context, allowMissing: true))
+                && (group.excludes.isEmpty || ContextRules.satisfiesExcluded(group.excludes, context))
+            verdicts[g] = ok ? 1 : -1
+        }
+        return verdicts[g] > 0
     }
 }
 
@@ -264,6 +274,8 @@ extension TemplateMatcher {
 final class MatchScratch: @unchecked Sendable {
     var index: TemplateIndex.Scratch
     var engine: MatchEngine
+    /// The caller's context judged per context group (see `TemplateMatcher.blockApplies`).
+    var verdicts: [Int8] = []
     init(index: TemplateIndex.Scratch, engine: MatchEngine) {
         self.index = index
         self.engine = engine
