@@ -43,6 +43,23 @@ struct MatchEngineTests {
         #expect(m.best(c.0, lists: lists)?.intent == c.1)
     }
 
+    /// Where spaces between CJK characters are ignored, an optional space before a sign still
+    /// matches the space in the text (`{volume}[[ ]%]` on "13 %").
+    @Test(arguments: ["設定音量為13 %", "設定音量為13%", "設定音量為13"])
+    func matchesASpaceBeforeASignBesideCJK(_ utterance: String) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: zh-HK
+            settings: {ignore_whitespace: true}
+            intents:
+              HassSetVolume:
+                data:
+                  - sentences: ["設定音量為{volume:volume_level}[[ ]%| percent]"]
+            lists:
+              volume: {range: {from: 0, to: 100}}
+            """, file: "zh.yaml"))
+        #expect(m.best(utterance)?.slots["volume_level"]?.value == 13)
+    }
+
     @Test func remembersFingerprintsUntilCleared() {
         var set = FingerprintSet()
         var added = 0

@@ -55,7 +55,8 @@ extension MatchEngine {
             }
             if ignoresWhitespace && openWildcard == nil {
                 l.trieCJK.appendPrefixes(of: text, from: s.pos, to: &out)
-                appendTemplated(l, startingWith: s.pos < text.count ? text[s.pos] : nil, into: &out)
+                let q = skipSpaces(s.pos, s.broken)
+                appendTemplated(l, startingWith: q < text.count ? text[q] : nil, into: &out)
                 out.sort()
                 return
             } else if openWildcard == nil {

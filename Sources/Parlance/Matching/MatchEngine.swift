@@ -260,7 +260,7 @@ struct MatchEngine {
     /// wildcard is open (the node may match further on) or before `-` and `_` (read as spaces).
     @inline(__always) func startsElsewhere(_ s: State, _ mask: UInt64) -> Bool {
         if let e = entities.last, e.isWildcard, e.isOpen { return true }
-        let q = ignoresWhitespace ? s.pos : skipSpaces(s.pos, s.broken)
+        let q = skipSpaces(s.pos, s.broken)
         guard q < folded.count else { return false }
         let c = folded[q]
         return c == 0x2D || c == 0x5F || mask & TemplateIndex.firstBit(c) != 0

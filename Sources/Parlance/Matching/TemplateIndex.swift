@@ -91,8 +91,8 @@ struct TemplateIndex: Sendable {
         return id
     }
 
-    /// The first code points a node can match at the start of a text (nil: any), and whether it
-    /// can match nothing at all.
+    /// The first code points other than spaces that a node can match at the start of a text
+    /// (nil: any), and whether it can match nothing at all.
     /// With `fromEnd`, the last code points it can match at the end of a text instead.
     static func first(_ node: Int32, _ p: CompiledProgram, _ ignoresWhitespace: Bool,
                       _ memo: inout [Int32: (Set<UInt32>?, Bool)], fromEnd: Bool = false) -> (Set<UInt32>?, Bool) {
@@ -106,12 +106,11 @@ struct TemplateIndex: Sendable {
                 let f = ignoresWhitespace ? Array(p.chunks.foldedCJK(c)) : Array(p.chunks.folded(c))
                 if let last = f.last(where: { !MatchText.isSpace($0) }) { result = ([last], false) } else { result = ([], true) }
             } else {
-                let f = ignoresWhitespace ? Array(p.chunks.foldedCJK(c)) : Array(p.chunks.folded(c).dropFirst(Int(c.firstNonSpace)))
-                if let first = f.first, !(ignoresWhitespace ? f.allSatisfy { MatchText.isSpace($0) } : false) {
-                    result = ([first], false)
-                } else {
-                    result = ([], true)
-                }
+                // The first code point that is not a space: a blank chunk may match nothing, and
+                // one that starts with spaces (kept where they are not between CJK characters)
+                // starts at the text's next code point that is not a space.
+                let f = ignoresWhitespace ? p.chunks.foldedCJK(c) : p.chunks.folded(c)
+                if let first = f.first(where: { !MatchText.isSpace($0) }) { result = ([first], false) } else { result = ([], true) }
             }
         case .list:
             result = (nil, false)
