@@ -23,7 +23,7 @@ struct CompiledPack: Sendable {
         let contacts = (catalog.userVocabulary.items[.contactName] ?? []).map {
             PersonResolver.Contact(name: $0.name, identifier: $0.id ?? $0.name, pronunciation: $0.pronunciation)
         }
-        persons = try PersonResolver(locale: pack.locale, contacts: contacts)
+        persons = try PersonResolver(locale: pack.locale, contacts: contacts, nicknames: pack.nicknames)
         appNames = AppNames(apps: catalog.apps.apps, locale: pack.locale, profile: analyzer.profile)
         var supporting: [String: [App]] = [:]
         for app in catalog.apps.apps {
@@ -46,7 +46,8 @@ struct CompiledPack: Sendable {
                     return v
                 })
             case .person:
-                let values = Self.personValues(contacts, forms: PersonNameForms(language: pack.locale.language), profile: analyzer.profile)
+                let values = Self.personValues(contacts, forms: PersonNameForms(language: pack.locale.language, nicknames: pack.nicknames),
+                                              profile: analyzer.profile)
                 runtime[name] = .values(values)
                 for i in 2...LocalePack.personListLength { runtime["\(name)__\(i)"] = .values(values) }
             case .vocabulary(let parameter, let user):
@@ -89,9 +90,9 @@ struct CompiledPack: Sendable {
             if parts.count > 1 {
                 said.append(parts.joined())
                 said += parts
-                said += parts.flatMap { forms.forms(of: $0.lowercased()).dropFirst() }
+                said += parts.flatMap { forms.spokenForms(of: $0.lowercased()).dropFirst().map(\.form) }
             } else {
-                said += forms.forms(of: c.name.lowercased()).dropFirst()
+                said += forms.spokenForms(of: c.name.lowercased()).dropFirst().map(\.form)
             }
             if !forms.honorificSuffixes.isEmpty {
                 let bases = parts.count > 1 ? [parts[0], parts.joined()] : [c.name]

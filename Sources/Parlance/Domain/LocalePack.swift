@@ -25,11 +25,15 @@ public struct LocalePack: Sendable {
     public var grammar: IntentGrammar
     public var typedLists: [String: TypedList]
     public var tests: [PhraseTest]
+    /// Other names given names are called by (`nicknames:` in a pack file): `Дмитрий: [Дима]`.
+    public var nicknames: [String: [String]] = [:]
 
     /// Slots Parlance adds when it rewrites a person slot into a list of people: `{recipients}`
     /// becomes `({recipients}[<and>{recipients__2}]…|{recipients__any})`.
     static let personListLength = 4
     static let anySuffix = "__any"
+    /// The expansion rule that says the locale's dates and times, for `type: date` lists.
+    static let dateRule = "date"
 
     /// Reads every file of `source`: packs merged into one grammar, tests read after them.
     ///
@@ -43,6 +47,7 @@ public struct LocalePack: Sendable {
         var ignoresWhitespace = false
         var locations: [String: SourceLocation] = [:]
         var typed: [String: TypedList] = [:]
+        var nicknames: [String: [String]] = [:]
         for path in source.files {
             let node = try YAML.parse(try readText(path), file: path)
             let doc = node.jsonValue(recordingStringsInto: &locations)
@@ -80,11 +85,25 @@ public struct LocalePack: Sendable {
                 rules[k] = v
             }
             skip += root["skip_words"]?.array ?? []
+            for (name, others) in root["nicknames"]?.object ?? [:] {
+                guard let list = others.array?.compactMap(\.string) ?? others.string.map({ [$0] }) else {
+                    throw PackError(file: path, message: "nicknames: '\(name)' must list the names it is called by, as in `Дмитрий: [Дима, Митя]`")
+                }
+                nicknames[name, default: []] += list
+            }
             if root["settings"]?["ignore_whitespace"]?.bool == true { ignoresWhitespace = true }
         }
         if typed["app"] == nil {
             typed["app"] = .app
             lists["app"] = .object(["values": .array([])])
+        }
+        // Dates are said in few ways, and the pack's `<date>` rule writes them down: a date list
+        // then matches only a date, so the text around it (a restaurant, a reminder) stops
+        // where the date starts. Without the rule, a date is free text.
+        if rules[dateRule] != nil {
+            for (name, type) in typed where type == .date {
+                lists[name] = .object(["values": .array([.object(["in": .string("<\(dateRule)>")])])])
+            }
         }
         let people = typed.filter { $0.value == .person }.map(\.key)
         let language = source.locale.language
@@ -123,7 +142,8 @@ public struct LocalePack: Sendable {
             let path = file
             tests += try PhraseTest.load(path)
         }
-        return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests)
+        return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
+                          nicknames: nicknames)
     }
 
     /// The lists the engine sees for one list of a pack file, and its Parlance type if typed:
