@@ -88,15 +88,25 @@ public final class Matcher: Sendable {
         guard units <= Self.maxUtteranceLength else { throw MatchError.utteranceTooLong(units) }
         let c = try compiledPack(for: locale)
         let candidates = c.matcher.all(utterance, lists: c.lists, bestSlot: nil)
-        var readings: [Interpretation] = []
-        var seen = Set<String>()
+        var scored: [(reading: Interpretation, wildcardText: Int)] = []
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
         for m in candidates.prefix(Self.candidatesInterpreted) {
             guard let i = interpreter.interpret(m) else { continue }
+            scored.append((i, m.rank.wildcardText))
+        }
+        // Equal scores: the reading that leaves less to free text wins, so a date, a number or a
+        // contact at the edge of a wildcard goes to its typed slot ("Chez Panisse" + "tomorrow
+        // at 7 pm", not "Chez Panisse tomorrow" + "7 pm"). The sort is stable: then the engine's
+        // order. Of readings alike in intent, app and parameters, the first is kept.
+        scored.sort { a, b in
+            a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.wildcardText < b.wildcardText
+        }
+        var readings: [Interpretation] = []
+        var seen = Set<String>()
+        for (i, _) in scored {
             let key = i.intent + "|" + (i.app?.bundleIdentifier ?? "") + "|" + i.parameters.keys.sorted().joined(separator: ",")
             if seen.insert(key).inserted { readings.append(i) }
         }
-        readings.sort { $0.score > $1.score }
         Interpreter.markNearTies(&readings)
         return MatchResult(utterance: utterance, locale: locale, interpretations: Array(readings.prefix(max(top, 1))))
     }

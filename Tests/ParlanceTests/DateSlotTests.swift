@@ -1,0 +1,53 @@
+import Testing
+import ParlanceText
+@testable import Parlance
+
+/// A date said next to free text goes to the date parameter, in every language with a pack: the
+/// pack's `<date>` rule makes date lists match only dates, and of readings that score alike the
+/// one leaving less to free text wins.
+struct DateSlotTests {
+    struct Case: CustomStringConvertible, Sendable {
+        let locale: String
+        let utterance: String
+        /// The date parameter and what it says; the free-text parameter beside it and its text.
+        let date: (name: String, text: String)
+        let text: (name: String, text: String)
+        var description: String { "\(locale): \(utterance)" }
+    }
+
+    static let cases: [Case] = [
+        Case(locale: "en-US", utterance: "Book a table for two at Chez Panisse tomorrow at 7 pm",
+             date: ("bookingDateComponents", "tomorrow at 7 pm"), text: ("restaurant", "Chez Panisse")),
+        Case(locale: "en-US", utterance: "Remind me to call the bank tomorrow at 9",
+             date: ("temporalEventTrigger", "tomorrow at 9"), text: ("taskTitles", "call the bank")),
+        Case(locale: "de-DE", utterance: "reserviere einen tisch im adlon für 2 personen morgen um 19 uhr",
+             date: ("bookingDateComponents", "morgen um 19 uhr"), text: ("restaurant", "adlon")),
+        Case(locale: "es-ES", utterance: "Recuérdame llamar al banco mañana a las 9",
+             date: ("temporalEventTrigger", "mañana a las 9"), text: ("taskTitles", "llamar al banco")),
+        Case(locale: "fr-FR", utterance: "Réserve une table pour deux chez Septime demain à 20 heures",
+             date: ("bookingDateComponents", "demain à 20 heures"), text: ("restaurant", "Septime")),
+        Case(locale: "ru-RU", utterance: "забронируй столик в ресторане Белуга на завтра в семь вечера на четверых",
+             date: ("bookingDateComponents", "завтра в семь вечера"), text: ("restaurant", "Белуга")),
+        Case(locale: "ja-JP", utterance: "明日の夜7時にすし匠を2名で予約して",
+             date: ("bookingDateComponents", "明日の夜7時"), text: ("restaurant", "すし匠")),
+        Case(locale: "zh-CN", utterance: "订明天晚上七点海底捞三位",
+             date: ("bookingDateComponents", "明天晚上七点"), text: ("restaurant", "海底捞")),
+    ]
+
+    @Test(arguments: cases)
+    func takesTheDateFromTheFreeText(_ c: Case) throws {
+        let m = try #require(MatcherTests.matcher)
+        let best = try #require(try m.match(c.utterance, locale: LocaleID(c.locale)).interpretations.first)
+        let profile = try TextAnalyzer.shared(for: LocaleID(c.locale)).profile
+        func said(_ name: String) -> String { profile.key(best.parameters[name]?.text ?? "") }
+        #expect(said(c.date.name) == profile.key(c.date.text))
+        #expect(said(c.text.name) == profile.key(c.text.text))
+    }
+
+    @Test func keepsADateFreeTextWithoutTheRule() throws {
+        let json: JSONValue = .object(["lists": .object(["when": .object(["type": .string("date")])])])
+        let (engine, type) = try LocalePack.engineLists("when", json["lists"]!["when"]!, file: "test.yaml")
+        #expect(type == .date)
+        #expect(engine["when"]?["wildcard"]?.bool == true)
+    }
+}
