@@ -152,27 +152,34 @@ struct Interpreter {
         case .vocabulary?, nil where slot.value.string.flatMap({ pack.vocabulary[$0] }) != nil:
             let key = slot.value.string ?? ""
             guard let entry = pack.vocabulary[key] else {
-                return ParameterMatch(value: .text(text), text: text, range: range, score: 0.9, match: .wildcard, resolution: .success)
+                // Another list of the template fills the slot (`{activity:workoutName}`): its value.
+                return plain(slot, text: text, range: range)
             }
             return ParameterMatch(value: .vocabulary(identifier: entry.identifier, phrase: text), text: text, range: range,
                                   score: 1, match: .synonym, resolution: .success)
         default:
-            if slot.range == nil && !slot.isWildcard {
-                // A fixed slot of the template's block (`playShuffled: true`).
-                switch slot.value {
-                case .bool(let b): return ParameterMatch(value: .boolean(b), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
-                case .number(let n): return ParameterMatch(value: .number(n), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
-                case .string(let s): return ParameterMatch(value: .enumCase(s), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
-                default: break
-                }
-            }
-            if let n = slot.value.number, !slot.isWildcard {
-                return ParameterMatch(value: .number(n), text: text, range: range, score: 1, match: .number, resolution: .success)
-            }
-            let value = slot.isWildcard ? text : (slot.value.string ?? text)
-            return ParameterMatch(value: .text(value), text: text, range: range, score: slot.isWildcard ? 0.9 : 1,
-                                  match: slot.isWildcard ? .wildcard : .exact, resolution: .success)
+            return plain(slot, text: text, range: range)
         }
+    }
+
+    /// A slot of an untyped list: a fixed value of the block, a number, a list value's output,
+    /// or the text a wildcard took.
+    func plain(_ slot: TemplateMatch.Slot, text: String, range: Range<Int>?) -> ParameterMatch {
+        if slot.range == nil && !slot.isWildcard {
+            // A fixed slot of the template's block (`playShuffled: true`).
+            switch slot.value {
+            case .bool(let b): return ParameterMatch(value: .boolean(b), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
+            case .number(let n): return ParameterMatch(value: .number(n), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
+            case .string(let s): return ParameterMatch(value: .enumCase(s), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
+            default: break
+            }
+        }
+        if let n = slot.value.number, !slot.isWildcard {
+            return ParameterMatch(value: .number(n), text: text, range: range, score: 1, match: .number, resolution: .success)
+        }
+        let value = slot.isWildcard ? text : (slot.value.string ?? text)
+        return ParameterMatch(value: .text(value), text: text, range: range, score: slot.isWildcard ? 0.9 : 1,
+                              match: slot.isWildcard ? .wildcard : .exact, resolution: .success)
     }
 
     /// Readings whose scores nearly tie but that name different apps or intents are not a guess
