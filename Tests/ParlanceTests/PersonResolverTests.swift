@@ -122,4 +122,22 @@ struct PersonResolverTests {
             #expect(NameSound.key(latin) == key, "\(latin)")
         }
     }
+
+    /// Relations said instead of names, from the pack's table, in each language with one.
+    static let relationCases: [(locale: String, text: String, words: [String])] = [
+        ("en", "my managers", ["managers"]), ("de", "meine Vorgesetzten", ["Vorgesetzten"]),
+        ("fr", "mes managers", ["managers"]), ("es", "mis jefes", ["jefes"]),
+        ("ru", "моим руководителям", ["руководителям"]), ("ja", "上司たち", ["上司"]), ("zh", "经理们", ["经理"]),
+    ]
+
+    @Test(arguments: relationCases)
+    func resolvesARelation(_ c: (locale: String, text: String, words: [String])) throws {
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts, relationships: ["manager": c.words])
+        let got = r.resolve(c.text)
+        #expect(got.people.map(\.relationship) == ["manager"])
+        #expect(got.people.first?.identifier == nil)
+        #expect(got.score == PersonResolver.Scoring.relationship)
+        let without = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts)
+        #expect(without.resolve(c.text).people.first?.relationship == nil)
+    }
 }

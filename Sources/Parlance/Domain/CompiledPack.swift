@@ -23,7 +23,8 @@ struct CompiledPack: Sendable {
         let contacts = (catalog.userVocabulary.items[.contactName] ?? []).map {
             PersonResolver.Contact(name: $0.name, identifier: $0.id ?? $0.name, pronunciation: $0.pronunciation)
         }
-        persons = try PersonResolver(locale: pack.locale, contacts: contacts, nicknames: pack.nicknames)
+        persons = try PersonResolver(locale: pack.locale, contacts: contacts, nicknames: pack.nicknames,
+                                     relationships: pack.relationships)
         appNames = AppNames(apps: catalog.apps.apps, locale: pack.locale, profile: analyzer.profile)
         var supporting: [String: [App]] = [:]
         for app in catalog.apps.apps {

@@ -27,6 +27,9 @@ public struct LocalePack: Sendable {
     public var tests: [PhraseTest]
     /// Other names given names are called by (`nicknames:` in a pack file): `Дмитрий: [Дима]`.
     public var nicknames: [String: [String]] = [:]
+    /// Words for relations by SiriKit's `INPersonRelationship` (`relationships:` in a pack file):
+    /// `manager: [manager, managers, boss]`.
+    public var relationships: [String: [String]] = [:]
 
     /// Slots Parlance adds when it rewrites a person slot into a list of people: `{recipients}`
     /// becomes `({recipients}[<and>{recipients__2}]…|{recipients__any})`.
@@ -48,6 +51,7 @@ public struct LocalePack: Sendable {
         var locations: [String: SourceLocation] = [:]
         var typed: [String: TypedList] = [:]
         var nicknames: [String: [String]] = [:]
+        var relationships: [String: [String]] = [:]
         for path in source.files {
             let node = try YAML.parse(try readText(path), file: path)
             let doc = node.jsonValue(recordingStringsInto: &locations)
@@ -90,6 +94,12 @@ public struct LocalePack: Sendable {
                     throw PackError(file: path, message: "nicknames: '\(name)' must list the names it is called by, as in `Дмитрий: [Дима, Митя]`")
                 }
                 nicknames[name, default: []] += list
+            }
+            for (relation, words) in root["relationships"]?.object ?? [:] {
+                guard let list = words.array?.compactMap(\.string) else {
+                    throw PackError(file: path, message: "relationships: '\(relation)' must list the words for it, as in `manager: [manager, boss]`")
+                }
+                relationships[relation, default: []] += list
             }
             if root["settings"]?["ignore_whitespace"]?.bool == true { ignoresWhitespace = true }
         }
@@ -143,7 +153,7 @@ public struct LocalePack: Sendable {
             tests += try PhraseTest.load(path)
         }
         return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
-                          nicknames: nicknames)
+                          nicknames: nicknames, relationships: relationships)
     }
 
     /// The lists the engine sees for one list of a pack file, and its Parlance type if typed:

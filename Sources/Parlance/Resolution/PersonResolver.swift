@@ -42,6 +42,8 @@ public struct PersonResolver: Sendable {
     /// `NameSound` keys of each name's words → (contact index, whether the word is the whole
     /// name), for names said in another script than they are written in.
     private let soundIndex: [String: [(Int, Bool)]]
+    /// Match key of a word naming a relation → SiriKit's `INPersonRelationship` (`manager`).
+    private let relations: [String: String]
     /// Latin keys by their first letter, for the fuzzy look-up (speech recognizers rarely get
     /// the first sound of a name wrong, and this keeps the scan to a small bucket).
     private let latinBuckets: [Character: [(String, [Int])]]
@@ -53,6 +55,9 @@ public struct PersonResolver: Sendable {
         public static let partOfName = 0.9
         /// Another name the person is called by (`Дима` for `Дмитрий`), from the pack's table.
         public static let nickname = 0.88
+        /// A relation rather than a name ("my managers", "моим руководителям", "上司"), from the
+        /// pack's table: understood, and left to the app to resolve.
+        public static let relationship = 0.9
         public static let inflected = 0.88
         public static let transliterated = 0.8
         public static let fuzzy = 0.6
@@ -63,8 +68,11 @@ public struct PersonResolver: Sendable {
         public static let unlikely = 0.3
     }
 
-    /// - Parameter nicknames: the locale pack's other names for given names (`Дмитрий: [Дима]`).
-    public init(locale: LocaleID, contacts: [Contact], nicknames: [String: [String]] = [:]) throws {
+    /// - Parameters:
+    ///   - nicknames: the locale pack's other names for given names (`Дмитрий: [Дима]`).
+    ///   - relationships: the pack's words for relations, by `INPersonRelationship` (`manager: [boss, bosses]`).
+    public init(locale: LocaleID, contacts: [Contact], nicknames: [String: [String]] = [:],
+                relationships: [String: [String]] = [:]) throws {
         self.contacts = contacts
         profile = try TextAnalyzer.shared(for: locale).profile
         let profile = self.profile
@@ -97,6 +105,11 @@ public struct PersonResolver: Sendable {
         }
         self.index = index
         soundIndex = sounds
+        var relations: [String: String] = [:]
+        for (relation, words) in relationships {
+            for w in words { relations[profile.key(w)] = relation }
+        }
+        self.relations = relations
         latinIndex = latin
         var buckets: [Character: [(String, [Int])]] = [:]
         for (k, ids) in latin { if let f = k.string.first { buckets[f, default: []].append((k.string, ids)) } }
@@ -180,6 +193,7 @@ public struct PersonResolver: Sendable {
             }
         }
         if tokens.count > 1, let hits = everyPart(tokens) { return resolved(hits) }
+        if let r = relation(raw) { return r }
         // Names are a few words; a longer phrase is not worth transliterating and scanning.
         guard tokens.count <= 4 else { return unknown(raw) }
         let latin = profile.latinKey(text).filter { $0 != " " }
@@ -203,6 +217,26 @@ public struct PersonResolver: Sendable {
             }
         }
         return unknown(raw)
+    }
+
+    /// A short phrase with a word for a relation ("my managers", "моим руководителям", "上司たち"):
+    /// a person known by the relation, the words kept as said.
+    ///
+    /// - Complexity: O(n) look-ups; a word may hold the relation with a plural or case ending the
+    ///   table lists, or (unspaced scripts) as its start: `上司たち`.
+    private func relation(_ raw: [String]) -> Resolved? {
+        guard !relations.isEmpty, raw.count <= 3 else { return nil }
+        for t in raw {
+            var found = relations[t]
+            if found == nil && profile.isUnspaced {
+                found = relations.first { t.hasPrefix($0.key) }?.value
+            }
+            guard let r = found else { continue }
+            let said = raw.joined(separator: profile.isUnspaced ? "" : " ")
+            return Resolved(people: [ParameterValue.Person(name: said, identifier: nil, relationship: r)],
+                            score: Scoring.relationship, match: .synonym, resolution: .success, candidates: [])
+        }
+        return nil
     }
 
     /// A phrase that names nobody in the contacts, kept for the app to resolve or confirm.
