@@ -35,8 +35,9 @@ public struct LocalePack: Sendable {
     /// becomes `({recipients}[<and>{recipients__2}]…|{recipients__any})`.
     static let personListLength = 4
     static let anySuffix = "__any"
-    /// The expansion rule that says the locale's dates and times, for `type: date` lists.
-    static let dateRule = "date"
+    /// The expansion rules that say a typed list's shape: the locale's dates and times for
+    /// `type: date`, its currency amounts for `type: currency` (read by the text layer once matched).
+    static let shapeRules: [TypedList: String] = [.date: "date", .currency: "amount"]
 
     /// Reads every file of `source`: packs merged into one grammar, tests read after them.
     ///
@@ -107,13 +108,13 @@ public struct LocalePack: Sendable {
             typed["app"] = .app
             lists["app"] = .object(["values": .array([])])
         }
-        // Dates are said in few ways, and the pack's `<date>` rule writes them down: a date list
-        // then matches only a date, so the text around it (a restaurant, a reminder) stops
-        // where the date starts. Without the rule, a date is free text.
-        if rules[dateRule] != nil {
-            for (name, type) in typed where type == .date {
-                lists[name] = .object(["values": .array([.object(["in": .string("<\(dateRule)>")])])])
-            }
+        // Dates and amounts are said in few shapes, and the pack's `<date>` and `<amount>` rules
+        // write them down: such a list then matches only its shape, so the free text beside it
+        // (a restaurant, a reminder, a note, a name) stops where the date or amount starts.
+        // Without the rule, the list is free text, checked once matched.
+        for (name, type) in typed {
+            guard let rule = shapeRules[type], rules[rule] != nil else { continue }
+            lists[name] = .object(["values": .array([.object(["in": .string("<\(rule)>")])])])
         }
         let people = typed.filter { $0.value == .person }.map(\.key)
         let language = source.locale.language

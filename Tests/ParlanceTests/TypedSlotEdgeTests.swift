@@ -2,14 +2,14 @@ import Testing
 import ParlanceText
 @testable import Parlance
 
-/// A date said next to free text goes to the date parameter, in every language with a pack: the
-/// pack's `<date>` rule makes date lists match only dates, and of readings that score alike the
-/// one leaving less to free text wins.
-struct DateSlotTests {
+/// A date or an amount said next to free text goes to its typed parameter: the pack's `<date>`
+/// and `<amount>` rules make those lists match only their shapes, and of readings that score
+/// alike the one leaving less to free text wins.
+struct TypedSlotEdgeTests {
     struct Case: CustomStringConvertible, Sendable {
         let locale: String
         let utterance: String
-        /// The date parameter and what it says; the free-text parameter beside it and its text.
+        /// The typed parameter and what it says; the free-text parameter beside it and its text.
         let date: (name: String, text: String)
         let text: (name: String, text: String)
         var description: String { "\(locale): \(utterance)" }
@@ -32,10 +32,14 @@ struct DateSlotTests {
              date: ("bookingDateComponents", "明日の夜7時"), text: ("restaurant", "すし匠")),
         Case(locale: "zh-CN", utterance: "订明天晚上七点海底捞三位",
              date: ("bookingDateComponents", "明天晚上七点"), text: ("restaurant", "海底捞")),
+        Case(locale: "ru-RU", utterance: "Переведи Анне двадцать евро за обед через Кошелёк",
+             date: ("currencyAmount", "двадцать евро"), text: ("payee", "Анне")),
+        Case(locale: "zh-CN", utterance: "用钱包给安娜转二十欧元午饭钱",
+             date: ("currencyAmount", "二十欧元"), text: ("note", "午饭")),
     ]
 
     @Test(arguments: cases)
-    func takesTheDateFromTheFreeText(_ c: Case) throws {
+    func takesTheTypedWordsFromTheFreeText(_ c: Case) throws {
         let m = try #require(MatcherTests.matcher)
         let best = try #require(try m.match(c.utterance, locale: LocaleID(c.locale)).interpretations.first)
         let profile = try TextAnalyzer.shared(for: LocaleID(c.locale)).profile
@@ -44,10 +48,8 @@ struct DateSlotTests {
         #expect(said(c.text.name) == profile.key(c.text.text))
     }
 
-    @Test func keepsADateFreeTextWithoutTheRule() throws {
-        let json: JSONValue = .object(["lists": .object(["when": .object(["type": .string("date")])])])
-        let (engine, type) = try LocalePack.engineLists("when", json["lists"]!["when"]!, file: "test.yaml")
-        #expect(type == .date)
-        #expect(engine["when"]?["wildcard"]?.bool == true)
+    @Test func namesTheRuleOfEachShapedType() {
+        #expect(LocalePack.shapeRules[.date] == "date")
+        #expect(LocalePack.shapeRules[.currency] == "amount")
     }
 }
