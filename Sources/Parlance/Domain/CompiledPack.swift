@@ -53,13 +53,22 @@ struct CompiledPack: Sendable {
                 for i in 2...LocalePack.personListLength { runtime["\(name)__\(i)"] = .values(values) }
             case .vocabulary(let parameter, let user):
                 var values: [SlotValue] = []
+                let forms = VocabularyForms(language: pack.locale.language)
+                /// The phrase, then its inflected and spaced forms, scored lower.
+                func said(_ phrase: String, _ key: String) -> [SlotValue] {
+                    [SlotValue(text: phrase, output: .string(key))] + forms.variants(of: phrase).map {
+                        var v = SlotValue(text: $0.said, output: .string(key))
+                        v.metadata = ["score": .number($0.score), "match": .string($0.match.rawValue)]
+                        return v
+                    }
+                }
                 if let p = parameter {
                     for app in catalog.apps.apps {
                         for pv in app.vocabulary(for: pack.locale)?.parameterVocabularies ?? [] where pv.parameterNames.contains(p) {
                             for item in pv.items {
                                 let key = "\(app.bundleIdentifier)|\(item.identifier)"
                                 vocabulary[key] = (item.identifier, app.bundleIdentifier)
-                                values += item.synonyms.map { SlotValue(text: $0.phrase, output: .string(key)) }
+                                values += item.synonyms.flatMap { said($0.phrase, key) }
                             }
                         }
                     }
@@ -69,7 +78,7 @@ struct CompiledPack: Sendable {
                     for item in catalog.userVocabulary.items[t] ?? [] {
                         let key = "user|\(item.id ?? item.name)"
                         vocabulary[key] = (item.id ?? item.name, nil)
-                        values.append(SlotValue(text: item.name, output: .string(key)))
+                        values += said(item.name, key)
                     }
                 }
                 runtime[name] = .values(values)

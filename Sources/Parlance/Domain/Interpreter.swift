@@ -155,8 +155,11 @@ struct Interpreter {
                 // Another list of the template fills the slot (`{activity:workoutName}`): its value.
                 return plain(slot, text: text, range: range)
             }
+            // An inflected or spaced form of a synonym says how it matched and scores lower.
             return ParameterMatch(value: .vocabulary(identifier: entry.identifier, phrase: text), text: text, range: range,
-                                  score: 1, match: .synonym, resolution: .success)
+                                  score: slot.metadata?["score"]?.number ?? 1,
+                                  match: slot.metadata?["match"]?.string.flatMap(MatchKind.init(rawValue:)) ?? .synonym,
+                                  resolution: .success)
         default:
             return plain(slot, text: text, range: range)
         }
