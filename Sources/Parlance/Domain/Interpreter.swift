@@ -186,12 +186,17 @@ struct Interpreter {
     }
 
     /// Readings whose scores nearly tie but that name different apps or intents are not a guess
-    /// to make: both become a disambiguation, and neither is accepted.
-    static func markNearTies(_ readings: inout [Interpretation]) {
+    /// to make: both become a disambiguation, and neither is accepted. A reading that leaves
+    /// fewer words to free text than the other ("a note called {Packing list}" against "a {note
+    /// called Packing} list") explains more of what was said and is no tie.
+    ///
+    /// - Parameter freeText: for each reading, how much of the utterance its wildcards took.
+    static func markNearTies(_ readings: inout [Interpretation], freeText: [Int]) {
         guard readings.count > 1 else { return }
         let a = readings[0], b = readings[1]
         let differ = a.intent != b.intent || a.app?.bundleIdentifier != b.app?.bundleIdentifier
-        if differ && a.score - b.score < nearTie && a.accepted && b.accepted {
+        let asSpecific = freeText.count < 2 || freeText[0] >= freeText[1]
+        if differ && asSpecific && a.score - b.score < nearTie && a.accepted && b.accepted {
             for i in 0..<2 {
                 readings[i].resolution = .disambiguation
                 readings[i].accepted = false

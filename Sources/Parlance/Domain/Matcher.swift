@@ -102,12 +102,16 @@ public final class Matcher: Sendable {
             a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.wildcardText < b.wildcardText
         }
         var readings: [Interpretation] = []
+        var freeText: [Int] = []
         var seen = Set<String>()
-        for (i, _) in scored {
+        for (i, w) in scored {
             let key = i.intent + "|" + (i.app?.bundleIdentifier ?? "") + "|" + i.parameters.keys.sorted().joined(separator: ",")
-            if seen.insert(key).inserted { readings.append(i) }
+            if seen.insert(key).inserted {
+                readings.append(i)
+                freeText.append(w)
+            }
         }
-        Interpreter.markNearTies(&readings)
+        Interpreter.markNearTies(&readings, freeText: freeText)
         return MatchResult(utterance: utterance, locale: locale, interpretations: Array(readings.prefix(max(top, 1))))
     }
 }
