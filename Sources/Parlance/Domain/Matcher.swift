@@ -87,7 +87,36 @@ public final class Matcher: Sendable {
         let units = utterance.utf16.count
         guard units <= Self.maxUtteranceLength else { throw MatchError.utteranceTooLong(units) }
         let c = try compiledPack(for: locale)
-        let candidates = c.matcher.all(utterance, lists: c.lists, bestSlot: nil)
+        var readings = self.readings(utterance, as: utterance, pack: c)
+        // Compounds are written with a hyphen or a space ("Indoor-Lauf", "Super-App",
+        // "30-Minuten-Lauf"): when the hyphens leave nothing accepted, they are read as spaces.
+        // The text keeps its length, so ranges still point into the utterance as said.
+        if readings.first?.accepted != true, let spaced = Self.spacingCompounds(utterance) {
+            let second = self.readings(spaced, as: utterance, pack: c)
+            if second.first?.accepted == true { readings = second }
+        }
+        return MatchResult(utterance: utterance, locale: locale, interpretations: Array(readings.prefix(max(top, 1))))
+    }
+
+    /// `text` with every hyphen between two letters or digits made a space; nil when there is none.
+    static func spacingCompounds(_ text: String) -> String? {
+        var units = Array(text.utf16)
+        var changed = false
+        for i in units.indices.dropFirst().dropLast() where units[i] == 0x2D {
+            let before = Unicode.Scalar(units[i - 1]).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? true
+            let after = Unicode.Scalar(units[i + 1]).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? true
+            if before && after {
+                units[i] = 0x20
+                changed = true
+            }
+        }
+        return changed ? String(decoding: units, as: UTF16.self) : nil
+    }
+
+    /// The readings of `text`, best first; parameters quote `utterance`, which `text` respells
+    /// without moving anything.
+    func readings(_ text: String, as utterance: String, pack c: CompiledPack) -> [Interpretation] {
+        let candidates = c.matcher.all(text, lists: c.lists, bestSlot: nil)
         var scored: [(reading: Interpretation, wildcardText: Int)] = []
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
         for m in candidates.prefix(Self.candidatesInterpreted) {
@@ -112,6 +141,6 @@ public final class Matcher: Sendable {
             }
         }
         Interpreter.markNearTies(&readings, freeText: freeText)
-        return MatchResult(utterance: utterance, locale: locale, interpretations: Array(readings.prefix(max(top, 1))))
+        return readings
     }
 }

@@ -20,7 +20,7 @@ struct VocabularyForms: Sendable {
         case "de":
             // Adjectives before a noun: beliebt → beliebte, beliebten, beliebter, beliebtes, beliebtem.
             rules = [("t", ["te", "ten", "ter", "tes", "tem"]), ("ig", ["ige", "igen", "iger", "iges", "igem"]),
-                     ("el", ["le", "len", "ler", "les"]), ("er", ["ere", "eren", "erer", "eres"]),
+                     ("el", ["le", "len", "ler", "les"]), ("er", ["e", "en", "es", "em"]),
                      ("e", ["en", "er", "es", "em"])]
         case "fr":
             rules = [("", ["s", "e", "es"]), ("al", ["aux", "ale", "ales"]), ("eux", ["euse", "euses"])]

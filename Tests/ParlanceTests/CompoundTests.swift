@@ -1,0 +1,36 @@
+import Testing
+import ParlanceText
+@testable import Parlance
+
+/// Compounds written with a hyphen read as the words they join, when the hyphens leave nothing
+/// accepted: ranges still point into the utterance as said.
+struct CompoundTests {
+    static let cases: [(locale: String, utterance: String, intent: String, app: String)] = [
+        ("de-DE", "starte einen Indoor-Lauf mit Schritt", "INStartWorkoutIntent", "com.example.stride"),
+        ("de-DE", "Kannst du Kate über die Super-App schreiben, dass ich unterwegs bin", "INSendMessageIntent", "com.example.awesome"),
+        ("de-DE", "Starte einen 30-Minuten-Lauf mit Stride Run", "INStartWorkoutIntent", "com.example.stride"),
+        ("en-US", "use awesome-app to tell john and kate i'll be ten minutes late", "INSendMessageIntent", "com.example.awesome"),
+    ]
+
+    @Test(arguments: cases)
+    func readsAHyphenatedCompoundAsWords(_ c: (locale: String, utterance: String, intent: String, app: String)) throws {
+        let m = try #require(MatcherTests.matcher)
+        let r = try m.match(c.utterance, locale: LocaleID(c.locale))
+        let best = try #require(r.interpretations.first)
+        #expect(best.intent == c.intent)
+        #expect(best.app?.bundleIdentifier == c.app)
+        #expect(best.accepted)
+        let units = Array(c.utterance.utf16)
+        for p in best.parameters.values {
+            guard let range = p.range, let text = p.text else { continue }
+            #expect(String(decoding: units[range[0]..<range[1]], as: UTF16.self) == text)
+        }
+    }
+
+    @Test func spacesOnlyHyphensInsideWords() {
+        #expect(Matcher.spacingCompounds("Indoor-Lauf") == "Indoor Lauf")
+        #expect(Matcher.spacingCompounds("30-Minuten-Lauf") == "30 Minuten Lauf")
+        #expect(Matcher.spacingCompounds("a - b") == nil)
+        #expect(Matcher.spacingCompounds("-5") == nil)
+    }
+}
