@@ -10,6 +10,9 @@ struct CompoundTests {
         ("de-DE", "Kannst du Kate über die Super-App schreiben, dass ich unterwegs bin", "INSendMessageIntent", "com.example.awesome"),
         ("de-DE", "Starte einen 30-Minuten-Lauf mit Stride Run", "INStartWorkoutIntent", "com.example.stride"),
         ("en-US", "use awesome-app to tell john and kate i'll be ten minutes late", "INSendMessageIntent", "com.example.awesome"),
+        // The other way round: the pack writes "montre-moi", the transcriber "montre moi".
+        ("fr-FR", "soirée ciné montre moi les films tendance", "ShowMoviesIntent", "com.example.flicks"),
+        ("fr-FR", "wender loon réserve moi un taxi depuis l'aéroport d'heathrow", "INRequestRideIntent", "com.example.wenderloon"),
     ]
 
     @Test(arguments: cases)
@@ -25,6 +28,11 @@ struct CompoundTests {
             guard let range = p.range, let text = p.text else { continue }
             #expect(String(decoding: units[range[0]..<range[1]], as: UTF16.self) == text)
         }
+    }
+
+    @Test func writesATemplatesHyphensAsSpaces() {
+        #expect(LocalePack.spacingHyphens("(montre-moi|dis-moi) {media-item}") == "(montre moi|dis moi) {media-item}")
+        #expect(LocalePack.spacingHyphens("<ask-app> x - y") == "<ask-app> x - y")
     }
 
     @Test func spacesOnlyHyphensInsideWords() {

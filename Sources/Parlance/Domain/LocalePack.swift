@@ -121,7 +121,7 @@ public struct LocalePack: Sendable {
         let unspaced = ["ja", "zh", "th", "km", "lo", "my"].contains(language)
         rules["parlance_person_and"] = .string(PersonNameForms(language: language).conjunctionRule)
         func rewrite(_ s: String) -> String {
-            var out = s
+            var out = spacingHyphens(s)
             for p in people {
                 // Template text is whitespace-sensitive: spaced scripts need the spaces written.
                 let gap = unspaced ? "" : " "
@@ -155,6 +155,29 @@ public struct LocalePack: Sendable {
         }
         return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
                           nicknames: nicknames, relationships: relationships)
+    }
+
+    /// A template with each hyphen between two letters written as a space: the engine reads a
+    /// hyphen of the utterance as a space when it must, so "montre-moi" in a pack then matches
+    /// both "montre-moi" and "montre moi" as a transcriber may write it. Names of lists and
+    /// rules (`{…}`, `<…>`) are left alone.
+    static func spacingHyphens(_ template: String) -> String {
+        var out = ""
+        var depth = 0
+        var prev: Character?
+        var chars = Array(template)
+        for i in chars.indices {
+            let c = chars[i]
+            if c == "{" || c == "<" { depth += 1 } else if (c == "}" || c == ">") && depth > 0 { depth -= 1 }
+            if c == "-", depth == 0, prev?.isLetter == true, i + 1 < chars.count, chars[i + 1].isLetter {
+                chars[i] = " "
+                out.append(" ")
+            } else {
+                out.append(c)
+            }
+            prev = chars[i]
+        }
+        return out
     }
 
     /// The lists the engine sees for one list of a pack file, and its Parlance type if typed:
