@@ -13,6 +13,8 @@ struct CompoundTests {
         // The other way round: the pack writes "montre-moi", the transcriber "montre moi".
         ("fr-FR", "soirée ciné montre moi les films tendance", "ShowMoviesIntent", "com.example.flicks"),
         ("fr-FR", "wender loon réserve moi un taxi depuis l'aéroport d'heathrow", "INRequestRideIntent", "com.example.wenderloon"),
+        // An app named with a hyphen ("Porte-monnaie") said as two words.
+        ("fr-FR", "paye 20 euros à anna pour le déjeuner avec porte monnaie", "INSendPaymentIntent", "com.example.coinpurse"),
     ]
 
     @Test(arguments: cases)
