@@ -127,8 +127,12 @@ public final class Matcher: Sendable {
         // contact at the edge of a wildcard goes to its typed slot ("Chez Panisse" + "tomorrow
         // at 7 pm", not "Chez Panisse tomorrow" + "7 pm"). The sort is stable: then the engine's
         // order. Of readings alike in intent, app and parameters, the first is kept.
+        // A reading the named app cannot take goes after those it can: naming an app narrows
+        // what the words may mean to what the app does ("Покажи сообщения … в Awesome").
         scored.sort { a, b in
-            a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.wildcardText < b.wildcardText
+            let ua = a.reading.resolution == .unsupported, ub = b.reading.resolution == .unsupported
+            if ua != ub { return ub }
+            return a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.wildcardText < b.wildcardText
         }
         var readings: [Interpretation] = []
         var freeText: [Int] = []

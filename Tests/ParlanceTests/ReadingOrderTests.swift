@@ -33,3 +33,21 @@ struct NearTieTests {
         #expect(clear[0].accepted)
     }
 }
+
+/// A reading the named app cannot take ranks after one it can, whatever their scores.
+struct AppSupportOrderTests {
+    static let cases: [(locale: String, utterance: String, intent: String)] = [
+        ("ru-RU", "в awesome покажи сообщения от анны", "INSearchForMessagesIntent"),
+        ("ja-JP", "すごいでアンナさんからのメッセージを見せて", "INSearchForMessagesIntent"),
+    ]
+
+    @Test(arguments: cases)
+    func putsWhatTheAppDoesFirst(_ c: (locale: String, utterance: String, intent: String)) throws {
+        let m = try #require(MatcherTests.matcher)
+        let r = try m.match(c.utterance, locale: LocaleID(c.locale))
+        let best = try #require(r.interpretations.first)
+        #expect(best.intent == c.intent)
+        #expect(best.resolution != .unsupported)
+        #expect(best.accepted)
+    }
+}
