@@ -22,7 +22,11 @@ struct LintRuleExampleTests {
 
     @Test(arguments: cases)
     func example(_ c: Case) throws {
-        let findings = c.rule.init().validate(LintContext(input: try c.example.input()))
+        let needs = c.rule.description.requires
+        let grammar = needs.isEmpty ? nil : try c.example.grammar()
+        // A rule that needs the template engine must get it, or it would pass by being skipped.
+        #expect(needs.isEmpty || grammar?.provides.isSuperset(of: needs) == true, "the example's packs do not load")
+        let findings = c.rule.init().validate(LintContext(input: try c.example.input(), grammar: grammar))
         if c.triggers {
             #expect(!findings.isEmpty, "expected a finding")
             #expect(findings.allSatisfy { $0.ruleID == c.rule.description.identifier })
@@ -76,6 +80,44 @@ struct LintRuleExampleTests {
         let f = try #require(UnknownParameterNameRule().validate(LintContext(input: try parameter.input())).first)
         #expect(f.suggestion == "did you mean 'INRequestRideIntent.rideOptionName'?")
         #expect(f.site.keyPath == "ParameterVocabularies[0].ParameterNames[0]")
+    }
+
+    /// An example Base and en share is read once, in the development region, and not called
+    /// untranslated; the same English text in de is.
+    @Test func baseExamplesAreReadOnceInTheDevelopmentRegion() throws {
+        let app = TemplateRuleExamples.pigeon
+            .intentPhrases("Base", intent: "INSendMessageIntent", "Yo Anna")
+            .intentPhrases("en", intent: "INSendMessageIntent", "Yo Anna")
+            .intentPhrases("de", intent: "INSendMessageIntent", "Yo Anna")
+        let example = TemplateRuleExamples.example("", apps: [app], pack: TemplateRuleExamples.templates(message: ["message {recipients} saying {content}"]))
+            .packFile("de-DE", "messaging.yaml", "language: de-DE\n" + TemplateRuleExamples.templates(message: ["schreib {recipients} {content}"]))
+        let findings = ExampleNotMatchedRule().validate(LintContext(input: try example.input(), grammar: try example.grammar()))
+        #expect(findings.count == 2, "\(findings.map(\.message))")
+        #expect(findings.filter { $0.message.contains("is it translated?") }.count == 1)
+        #expect(findings.contains { $0.site.file.hasSuffix("de.lproj/AppIntentVocabulary.plist") && $0.message.contains("it is the en example") })
+    }
+
+    /// The template flagged is the one at fault, not another of the pack.
+    @Test(arguments: [("template_overmatch", "get {content}"), ("untested_template", "drop {recipients} a line about {content}")])
+    func flagsTheTemplateAtFault(_ rule: String, _ template: String) throws {
+        let r = try #require(Linter.rule(rule))
+        let example = r.description.triggeringExamples[0]
+        let grammar = try #require(try example.grammar())
+        let flagged = r.init().validate(LintContext(input: try example.input(), grammar: grammar)).map(\.site)
+        let site = try #require(grammar.templates().first { $0.text == template }?.site)
+        #expect(flagged == [site])
+    }
+
+    /// A pack that does not load leaves the others linted.
+    @Test func aBrokenPackDoesNotSilenceTheOthers() throws {
+        let example = TemplateRuleExamples.example("", pack: TemplateRuleExamples.templates(message: ["message {recipients} saying {content}", "drop {recipients} a line about {content}"]),
+                                                   tests: TemplateRuleExamples.messageToAnna)
+            .packFile("de-DE", "messaging.yaml", "language: de-DE\n" + TemplateRuleExamples.templates(message: ["(schreib {recipients} {content}"]))
+        let grammar = try #require(try example.grammar())
+        #expect(grammar.provides.contains(.packTests))
+        #expect(grammar.templateProblems().count == 1)
+        let untested = UntestedTemplateRule().validate(LintContext(input: try example.input(), grammar: grammar))
+        #expect(untested.map(\.message).count == 1, "\(untested.map(\.message))")
     }
 
     /// A matcher that understands one sentence.

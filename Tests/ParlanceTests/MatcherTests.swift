@@ -87,6 +87,21 @@ struct MatcherTests {
         #expect(Set(best.appCandidates?.map(\.bundleIdentifier) ?? []) == ["com.example.awesome", "com.example.pigeon"])
     }
 
+    /// An app that gives IntentPhrases (or parameter vocabulary) for an intent handles it, even
+    /// when no Info.plist lists it (Pedometer++ ships its strings without one).
+    @Test(arguments: [true, false])
+    func appsHandleTheIntentsTheirVocabularyNames(_ phrases: Bool) throws {
+        let data = try #require(DataLocation.locate())
+        let builtIn = try Catalog.loading(.builtIn(data))
+        var app = AppFixture("com.example.pedometer", displayName: "Pedometer").lproj("en", ["CFBundleDisplayName": "Pedometer"])
+        if phrases { app = app.intentPhrases("en", intent: "INStartWorkoutIntent", "Start an outdoor walk with Pedometer") }
+        let m = try Matcher(catalog: Catalog(schemas: builtIn.schemas, apps: AppCatalog([try app.build()]), localePacks: builtIn.localePacks))
+        let best = try #require(try m.match("Start an outdoor walk with Pedometer", locale: LocaleID("en-US")).interpretations.first)
+        #expect(best.intent == "INStartWorkoutIntent")
+        #expect(best.app?.bundleIdentifier == "com.example.pedometer")
+        #expect(best.accepted == phrases, "\(best.resolution)")
+    }
+
     @Test func findsAnAppWithoutALocalNameByItsOtherNames() throws {
         // Awesome is localized into Russian without a Russian display name.
         let m = try #require(Self.matcher)

@@ -20,6 +20,13 @@ struct AppsCommandTests {
         #expect(!out.contains(TestPaths.packageRoot))
     }
 
+    @Test(arguments: [("apps-ru.txt", ["--locale", "ru-RU"]), ("apps-fixtures-de.txt", ["--locale", "de", "--apps", LintCommandTests.appleFixtures])])
+    func printsAsRecorded(_ name: String, _ args: [String]) throws {
+        let r = Snapshot.run(["apps"] + args)
+        #expect(r.code == .success, "\(r.errors)")
+        try Snapshot.expect(r.output.replacingOccurrences(of: LintCommandTests.appleFixtures, with: "fixtures/apple"), named: name)
+    }
+
     @Test func writesJSON() throws {
         let (code, out, _) = run(["--locale", "zh-Hans", "--json", "--apps", TestPaths.packageRoot + "/Vocabulary/Apps/Pigeon.app"])
         #expect(code == .success)

@@ -50,6 +50,20 @@ struct BatchCommandTests {
         let r = Snapshot.run(["batch", "--jobs", "0"])
         #expect(r.code == .usage)
         #expect(r.errors.contains("--jobs takes a whole number"))
+        #expect(Snapshot.run(["batch", "/nonexistent/lines.jsonl"]).errors.contains("cannot read '/nonexistent/lines.jsonl'"))
+        #expect(Snapshot.run(["batch", "a.jsonl", "b.jsonl"]).code == .usage)
+        let folder = Snapshot.run(["batch", Snapshot.folder.path])
+        #expect(folder.code == .noInput)
+        #expect(folder.errors.contains("it is a folder"), "\(folder.errors)")
+    }
+
+    /// A file of lines in four locales, a blank line and a bad one, as JSON Lines and as text.
+    @Test(arguments: [("batch-json.jsonl", [String]()), ("batch-text.txt", ["--format", "text"])])
+    func printsAsRecorded(_ name: String, _ format: [String]) throws {
+        let file = TestCommandTests.fixtures.appendingPathComponent("batch.jsonl").path
+        let r = Snapshot.run(["batch", "--locale", "en-US", "--jobs", "2", "--chunk", "2"] + format + [file])
+        #expect(r.code == .findings, "\(r.errors)")
+        try Snapshot.expect(r.output, named: name)
     }
 }
 

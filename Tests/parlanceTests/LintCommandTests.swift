@@ -1,11 +1,15 @@
 import Foundation
 import Testing
 @testable import parlance
+import Parlance
 
 struct LintCommandTests {
+    /// The rules that read apps and vocabulary only (the SARIF snapshot's; the text snapshot has all).
+    static let catalogRules = Linter.allRules.filter { $0.description.requires.isEmpty }.map { $0.description.identifier }.joined(separator: ",")
+
     @Test(arguments: [
         ("lint-builtin-text.txt", ["lint"], ExitCode.findings),
-        ("lint-builtin-sarif.json", ["lint", "--format", "sarif"], .findings),
+        ("lint-builtin-sarif.json", ["lint", "--format", "sarif", "--rules", Self.catalogRules], .findings),
         ("lint-builtin-junit.xml", ["lint", "--format", "junit", "--rules", "missing_localized_display_name,invisible_characters"], .findings),
         ("lint-rules.txt", ["lint", "--list-rules"], .success),
         ("lint-help.txt", ["lint", "--help"], .success),
@@ -25,15 +29,16 @@ struct LintCommandTests {
     }
 
     @Test func writesValidSARIF() throws {
-        let r = Snapshot.run(["lint", "--format", "sarif"])
-        let log = try #require(try JSONSerialization.jsonObject(with: Data(r.output.utf8)) as? [String: Any])
+        // The recorded run (checked against the command by `printsAsRecorded`).
+        let recorded = try Data(contentsOf: Snapshot.folder.appendingPathComponent("lint-builtin-sarif.json"))
+        let log = try #require(try JSONSerialization.jsonObject(with: recorded) as? [String: Any])
         #expect(log["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "parlance")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.count == 12)
+        #expect(rules.count == Self.catalogRules.split(separator: ",").count)
         for rule in rules {
             #expect(rule["id"] is String)
             #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
@@ -91,6 +96,33 @@ struct LintCommandTests {
         #expect(r.code == b.code)
         #expect(r.errors.contains(b.message), "\(r.errors)")
         #expect(r.output.isEmpty)
+    }
+
+    /// A pack given by path has its templates linted: each syntax error at its line and column.
+    @Test func templateSyntaxErrorsOfAGivenPackAreEachLocated() throws {
+        let dir = NSTemporaryDirectory() + "parlance-lint-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Locales/en-US/tests", withIntermediateDirectories: true)
+        try Data("""
+            language: en-US
+            intents:
+              INSendMessageIntent:
+                data:
+                  - sentences:
+                      - "(message|text {recipients} saying {content}"
+                      - "tell {recipients} [that {content}"
+            lists:
+              recipients: {type: person}
+              content: {wildcard: true}
+
+            """.utf8).write(to: URL(fileURLWithPath: dir + "/Locales/en-US/messaging.yaml"))
+        try Data("language: en-US\ntests: []\n".utf8).write(to: URL(fileURLWithPath: dir + "/Locales/en-US/tests/messaging.yaml"))
+        let r = Snapshot.run(["lint", dir + "/Locales", "--rules", "template_syntax"])
+        #expect(r.code == .findings, "\(r.errors)")
+        let lines = r.output.split(separator: "\n").filter { $0.contains("[template_syntax]") }
+        #expect(lines.count == 2, "\(r.output)")
+        #expect(lines.first?.contains("Locales/en-US/messaging.yaml:6:14: error: unbalanced '('") == true, "\(r.output)")
+        #expect(lines.last?.contains("Locales/en-US/messaging.yaml:7:32: error: unbalanced '['") == true, "\(r.output)")
     }
 
     @Test func malformedFilesExitWithDataErrorAndAPosition() throws {

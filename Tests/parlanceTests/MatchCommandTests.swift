@@ -32,6 +32,8 @@ struct MatchCommandTests {
         Snapshot.Bad(args: ["match", "--top", "0", "hi"], message: "--top takes a whole number", code: .usage),
         Snapshot.Bad(args: ["mtach", "hi"], message: "did you mean 'match'?", code: .usage),
         Snapshot.Bad(args: ["explain", "--lcoale", "de", "hi"], message: "did you mean '--locale'?", code: .usage),
+        Snapshot.Bad(args: ["match", "--apps", Snapshot.folder.path, "hi"], message: "error: no apps here", code: .noInput),
+        Snapshot.Bad(args: ["apps", "--apps", Snapshot.folder.path], message: "error: no apps here", code: .noInput),
     ])
     func rejectsBadInvocations(_ b: Snapshot.Bad) {
         let r = Snapshot.run(b.args)

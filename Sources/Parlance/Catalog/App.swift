@@ -127,10 +127,12 @@ public enum AppBundleError: LocatedError, Equatable {
     case malformedParameterName(ErrorSite, name: String)
     case unknownLocalization(ErrorSite, folder: String, detail: String)
     case duplicateBundleIdentifier(ErrorSite, identifier: String, first: String)
+    /// A folder given as apps holds none.
+    case noApps(ErrorSite)
 
     public var site: ErrorSite {
         switch self {
-        case .notABundle(let s), .unknownIntent(let s, _, _), .unknownParameter(let s, _, _, _),
+        case .notABundle(let s), .noApps(let s), .unknownIntent(let s, _, _), .unknownParameter(let s, _, _, _),
              .malformedParameterName(let s, _), .unknownLocalization(let s, _, _), .duplicateBundleIdentifier(let s, _, _):
             return s
         }
@@ -139,6 +141,7 @@ public enum AppBundleError: LocatedError, Equatable {
     public var message: String {
         switch self {
         case .notABundle: return "not an app: the folder holds neither Info.plist nor any .lproj folder"
+        case .noApps: return "no apps here: no Foo.app, Info.plist or .lproj folder within 8 levels"
         case .unknownIntent(_, let n, _): return "'\(n)' is not a SiriKit intent Parlance knows"
         case .unknownParameter(_, let i, let n, _): return "\(i) has no parameter '\(n)'"
         case .malformedParameterName(_, let n): return "'\(n)' is not a parameter key path"
@@ -150,6 +153,7 @@ public enum AppBundleError: LocatedError, Equatable {
     public var hint: String {
         switch self {
         case .notABundle: return "point at a Foo.app folder, or a folder holding Info.plist and <lang>.lproj folders"
+        case .noApps: return "point at an app (Foo.app, or a folder of <lang>.lproj folders) or a folder that holds apps"
         case .unknownIntent(_, _, let s):
             return s.map { "did you mean '\($0)'?" }
                 ?? "use a SiriKit intent class name from Vocabulary/Domains, or define the intent in an .intentdefinition"

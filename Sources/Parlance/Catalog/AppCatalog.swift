@@ -35,7 +35,9 @@ public struct AppCatalog: Sendable {
             guard CatalogFiles.isDirectory(folder) else {
                 throw PropertyListError.unreadable(ErrorSite(file: folder), detail: "no such folder")
             }
-            for bundle in try bundles(in: folder) {
+            let bundles = appFolders(in: folder)
+            if bundles.isEmpty { throw AppBundleError.noApps(ErrorSite(file: CatalogFiles.relative(folder, to: displayRoot))) }
+            for bundle in bundles {
                 try catalog.add(try App.load(at: bundle, shownAs: CatalogFiles.relative(bundle, to: displayRoot), schemas: schemas,
                                              locales: locales))
             }
@@ -47,12 +49,22 @@ public struct AppCatalog: Sendable {
         path.hasSuffix(".app") || CatalogFiles.isFile(path + "/Info.plist") || CatalogFiles.isFile(path + "/Contents/Info.plist")
     }
 
-    static func bundles(in folder: String) throws -> [String] {
-        let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        if isBundle(trimmed) { return [trimmed] }
-        let children = try CatalogFiles.list(trimmed).map { CatalogFiles.shown(trimmed, $0) }.filter { CatalogFiles.isDirectory($0) }
-        let found = children.filter(isBundle)
-        if found.isEmpty, children.contains(where: { $0.hasSuffix(".lproj") }) { return [trimmed] }
-        return found
+    /// The apps in `folder`: the folder itself when it is a bundle (`Foo.app`, or it holds an
+    /// `Info.plist`) or holds `.lproj` folders, else the apps found in its subfolders (hidden ones
+    /// left out), at most 8 levels down (so that a repository with `Sources/App/Resources/*.lproj` is found from its top).
+    ///
+    /// - Complexity: O(d) in the number of folders searched.
+    public static func appFolders(in folder: String) -> [String] {
+        appFolders(in: folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder, depth: 0)
+    }
+
+    private static func appFolders(in folder: String, depth: Int) -> [String] {
+        if isBundle(folder) { return [folder] }
+        // Hidden folders (.git, .build, .swiftpm) hold no apps to find.
+        let children = CatalogFiles.listIfPresent(folder).filter { !$0.hasPrefix(".") }
+            .map { CatalogFiles.shown(folder, $0) }.filter(CatalogFiles.isDirectory)
+        if children.contains(where: { $0.hasSuffix(".lproj") }) { return [folder] }
+        guard depth < 8 else { return [] }
+        return children.flatMap { appFolders(in: $0, depth: depth + 1) }
     }
 }

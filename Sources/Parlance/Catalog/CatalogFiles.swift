@@ -40,11 +40,11 @@ enum CatalogFiles {
 }
 
 /// Path arithmetic on `/`-separated strings, without Foundation's URL round trips.
-struct PathText {
-    let path: String
-    init(_ p: String) { path = p }
-    var lastComponent: String { path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path }
-    var deletingLastComponent: String {
+public struct PathText {
+    public let path: String
+    public init(_ p: String) { path = p }
+    public var lastComponent: String { path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path }
+    public var deletingLastComponent: String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
     }

@@ -33,8 +33,7 @@ struct CompiledPack: Sendable {
         appNames = AppNames(apps: catalog.apps.apps, locale: pack.locale, profile: analyzer.profile)
         var supporting: [String: [App]] = [:]
         for app in catalog.apps.apps {
-            let names = Set(app.supportedIntents.map(\.name) + app.customIntents.flatMap { [$0.className, $0.name] })
-            for n in names { supporting[n, default: []].append(app) }
+            for n in app.handledIntentNames { supporting[n, default: []].append(app) }
         }
         supportingApps = supporting
         var grammar = pack.grammar

@@ -30,6 +30,8 @@ public struct LocalePack: Sendable {
     /// Words for relations by SiriKit's `INPersonRelationship` (`relationships:` in a pack file):
     /// `manager: [manager, managers, boss]`.
     public var relationships: [String: [String]] = [:]
+    /// Each template as the pack writes it, by its compiled text (person slots and hyphens rewritten).
+    var written: [String: String] = [:]
 
     /// Slots Parlance adds when it rewrites a person slot into a list of people: `{recipients}`
     /// becomes `({recipients}[<and>{recipients__2}]…|{recipients__any})`.
@@ -53,6 +55,7 @@ public struct LocalePack: Sendable {
         var typed: [String: TypedList] = [:]
         var nicknames: [String: [String]] = [:]
         var relationships: [String: [String]] = [:]
+        var written: [String: String] = [:]
         for path in source.files {
             let node = try YAML.parse(try readText(path), file: path)
             let doc = node.jsonValue(recordingStringsInto: &locations)
@@ -118,23 +121,24 @@ public struct LocalePack: Sendable {
         }
         let people = typed.filter { $0.value == .person }.map(\.key)
         let language = source.locale.language
-        let unspaced = ["ja", "zh", "th", "km", "lo", "my"].contains(language)
         rules["parlance_person_and"] = .string(PersonNameForms(language: language).conjunctionRule)
         func rewrite(_ s: String) -> String {
             var out = spacingHyphens(s)
-            for p in people {
-                // Template text is whitespace-sensitive: spaced scripts need the spaces written.
-                let gap = unspaced ? "" : " "
-                let more = (2...personListLength).map { "[\(gap)<parlance_person_and>\(gap){\(p)__\($0)}]" }.joined()
-                out = out.replacingOccurrences(of: "{\(p)}", with: "({\(p)}\(more)|{\(p)\(anySuffix):\(p)})")
-            }
+            for p in people { out = out.replacingOccurrences(of: "{\(p)}", with: personSlot(p, language: language)) }
             return out
         }
         var intentDocs: [String: JSONValue] = [:]
         for (name, blocks) in intents {
             intentDocs[name] = .object(["data": .array(blocks.map { b in
                 guard var o = b.object else { return b }
-                o["sentences"] = .array((o["sentences"]?.array ?? []).map { .string(rewrite($0.string ?? "")) })
+                o["sentences"] = .array((o["sentences"]?.array ?? []).map { sentence in
+                    let text = sentence.string ?? ""
+                    let rewritten = rewrite(text)
+                    // The rewritten template is still where its text is written.
+                    if rewritten != text, locations[rewritten] == nil { locations[rewritten] = locations[text] }
+                    if rewritten != text, written[rewritten] == nil { written[rewritten] = text }
+                    return .string(rewritten)
+                })
                 return .object(o)
             })])
         }
@@ -154,7 +158,7 @@ public struct LocalePack: Sendable {
             tests += try PhraseTest.load(path)
         }
         return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
-                          nicknames: nicknames, relationships: relationships)
+                          nicknames: nicknames, relationships: relationships, written: written)
     }
 
     /// A template with each hyphen between two letters written as a space: the engine reads a
@@ -176,6 +180,25 @@ public struct LocalePack: Sendable {
                 out.append(c)
             }
             prev = chars[i]
+        }
+        return out
+    }
+
+    /// What a person slot `{p}` is compiled into: one person, or up to `personListLength` joined
+    /// by the locale's conjunctions, or any text (to be read as people later).
+    static func personSlot(_ p: String, language: String) -> String {
+        // Template text is whitespace-sensitive: spaced scripts need the spaces written.
+        let gap = ["ja", "zh", "th", "km", "lo", "my"].contains(language) ? "" : " "
+        let more = (2...personListLength).map { "[\(gap)<parlance_person_and>\(gap){\(p)__\($0)}]" }.joined()
+        return "({\(p)}\(more)|{\(p)\(anySuffix):\(p)})"
+    }
+
+    /// A compiled template as its author wrote it: person slots shown as `{p}` again.
+    public func writtenForm(of template: String) -> String {
+        if let w = written[template] { return w }
+        var out = template
+        for (p, type) in typedLists where type == .person {
+            out = out.replacingOccurrences(of: Self.personSlot(p, language: locale.language), with: "{\(p)}")
         }
         return out
     }
@@ -236,8 +259,8 @@ extension YAMLNode {
     /// The node as hassil's document model, remembering where each string stands.
     func jsonValue(recordingStringsInto locations: inout [String: SourceLocation]) -> JSONValue {
         switch self {
-        case .scalar(let s, let loc, let plain):
-            if locations[s] == nil { locations[s] = loc }
+        case .scalar(let s, _, let plain):
+            if locations[s] == nil { locations[s] = textLocation }
             if plain {
                 if isNull { return .null }
                 if let b = bool { return .bool(b) }

@@ -84,12 +84,18 @@ public final class Matcher: Sendable {
     ///   list values through tries, so the cost does not grow with the number of apps, contacts
     ///   or vocabulary items.
     public func match(_ utterance: String, locale: LocaleID, top: Int = 3) throws -> MatchResult {
+        let readings = try interpretations(utterance, locale: locale)
+        return MatchResult(utterance: utterance, locale: locale, interpretations: readings.prefix(max(top, 1)).map(\.reading))
+    }
+
+    /// Every reading of `utterance`, best first, each with the template it came from.
+    func interpretations(_ utterance: String, locale: LocaleID) throws -> [(reading: Interpretation, template: Template)] {
         let units = utterance.utf16.count
         guard units <= Self.maxUtteranceLength else { throw MatchError.utteranceTooLong(units) }
         let c = try compiledPack(for: locale)
         var readings = self.readings(utterance, as: utterance, pack: c)
         // Compounds are written with a hyphen or a space ("Indoor-Lauf", "Super-App",
-        // "30-Minuten-Lauf"): when the hyphens leave nothing accepted, they are read as spaces.
+        // "30-Minuten-Lauf"): when the hyphens leave nothing settled, they are read as spaces.
         // The text keeps its length, so ranges still point into the utterance as said.
         if !Self.settled(readings), let spaced = Self.spacingCompounds(utterance) {
             readings = Self.better(readings, self.readings(spaced, as: utterance, pack: c))
@@ -100,19 +106,21 @@ public final class Matcher: Sendable {
         if !Self.settled(readings), let heard = try c.listsHearingNames(in: utterance) {
             readings = Self.better(readings, self.readings(utterance, as: utterance, pack: c, lists: heard))
         }
-        return MatchResult(utterance: utterance, locale: locale, interpretations: Array(readings.prefix(max(top, 1))))
+        return readings
     }
+
+    typealias Reading = (reading: Interpretation, template: Template)
 
     /// Whether the best reading is accepted and asks nothing more (no app to choose, no value
     /// to confirm): then a second reading of the utterance is not worth its cost.
-    static func settled(_ readings: [Interpretation]) -> Bool {
-        readings.first.map { $0.accepted && $0.resolution == .ready } ?? false
+    static func settled(_ readings: [Reading]) -> Bool {
+        readings.first.map { $0.reading.accepted && $0.reading.resolution == .ready } ?? false
     }
 
     /// The second readings when their best is accepted and the first's is not, or settled.
-    static func better(_ first: [Interpretation], _ second: [Interpretation]) -> [Interpretation] {
-        guard let b = second.first, b.accepted else { return first }
-        return first.first?.accepted != true || settled(second) ? second : first
+    static func better(_ first: [Reading], _ second: [Reading]) -> [Reading] {
+        guard let b = second.first, b.reading.accepted else { return first }
+        return first.first?.reading.accepted != true || settled(second) ? second : first
     }
 
     /// `text` with every hyphen between two letters or digits made a space; nil when there is none.
@@ -130,15 +138,15 @@ public final class Matcher: Sendable {
         return changed ? String(decoding: units, as: UTF16.self) : nil
     }
 
-    /// The readings of `text`, best first; parameters quote `utterance`, which `text` respells
-    /// without moving anything.
-    func readings(_ text: String, as utterance: String, pack c: CompiledPack, lists: TemplateMatcher.Lists? = nil) -> [Interpretation] {
+    /// The readings of `text`, best first, each with its template; parameters quote
+    /// `utterance`, which `text` respells without moving anything.
+    func readings(_ text: String, as utterance: String, pack c: CompiledPack, lists: TemplateMatcher.Lists? = nil) -> [Reading] {
         let candidates = c.matcher.all(text, lists: lists ?? c.lists, bestSlot: nil)
-        var scored: [(reading: Interpretation, wildcardText: Int)] = []
+        var scored: [(reading: Interpretation, template: Template, wildcardText: Int)] = []
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
         for m in candidates.prefix(Self.candidatesInterpreted) {
             guard let i = interpreter.interpret(m) else { continue }
-            scored.append((i, m.rank.wildcardText))
+            scored.append((i, m.template, m.rank.wildcardText))
         }
         // Equal scores: the reading that leaves less to free text wins, so a date, a number or a
         // contact at the edge of a wildcard goes to its typed slot ("Chez Panisse" + "tomorrow
@@ -151,17 +159,19 @@ public final class Matcher: Sendable {
             if ua != ub { return ub }
             return a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.wildcardText < b.wildcardText
         }
-        var readings: [Interpretation] = []
+        var readings: [Reading] = []
         var freeText: [Int] = []
         var seen = Set<String>()
-        for (i, w) in scored {
+        for (i, template, w) in scored {
             let key = i.intent + "|" + (i.app?.bundleIdentifier ?? "") + "|" + i.parameters.keys.sorted().joined(separator: ",")
             if seen.insert(key).inserted {
-                readings.append(i)
+                readings.append((i, template))
                 freeText.append(w)
             }
         }
-        Interpreter.markNearTies(&readings, freeText: freeText)
+        var best = readings.map(\.reading)
+        Interpreter.markNearTies(&best, freeText: freeText)
+        for i in readings.indices { readings[i].reading = best[i] }
         return readings
     }
 }

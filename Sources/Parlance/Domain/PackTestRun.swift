@@ -9,6 +9,9 @@ public struct PackTestRun: Sendable {
         public var file: String
         public var line: Int
         public var passed: Bool
+        /// The right intent and app, accepted (parameters aside); for a sentence that must not be
+        /// accepted, the same as `passed`.
+        public var routed: Bool
         /// What differs from the expectation; empty when passed.
         public var problems: [String]
         public var microseconds: Double
@@ -17,26 +20,38 @@ public struct PackTestRun: Sendable {
     public var locale: LocaleID
     public var outcomes: [Outcome]
     public var passed: Int { outcomes.filter(\.passed).count }
+    public var routed: Int { outcomes.filter(\.routed).count }
     public var total: Int { outcomes.count }
 
-    /// Runs every test of the pack serving `locale`.
-    public static func run(_ matcher: Matcher, locale: LocaleID) throws -> PackTestRun {
+    /// Runs every test of the pack serving `locale`, or `tests` when given (phrase tests written
+    /// apart from any pack, such as an evaluation set).
+    public static func run(_ matcher: Matcher, locale: LocaleID, tests: [PhraseTest]? = nil) throws -> PackTestRun {
         guard let pack = matcher.pack(for: locale) else {
             throw Matcher.MatchError.noLocalePack(locale, available: matcher.locales)
         }
         let profile = try TextAnalyzer.shared(for: locale).profile
+        // The pack is compiled on first use: not a cost of the first sentence.
+        _ = try matcher.match("", locale: locale, top: 1)
         var outcomes: [Outcome] = []
-        for test in pack.tests {
+        for test in tests ?? pack.tests {
             for sentence in test.sentences {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 let result = try matcher.match(sentence, locale: locale, top: 1)
                 let us = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1000
-                let problems = check(result.interpretations.first, against: test, profile: profile)
+                let best = result.interpretations.first
+                let problems = check(best, against: test, profile: profile)
                 outcomes.append(Outcome(sentence: sentence, file: test.file, line: test.line, passed: problems.isEmpty,
+                                        routed: test.intent == nil ? problems.isEmpty : routes(best, as: test),
                                         problems: problems, microseconds: us))
             }
         }
         return PackTestRun(locale: locale, outcomes: outcomes)
+    }
+
+    /// Whether the best reading has the test's intent and app and is accepted.
+    static func routes(_ reading: Interpretation?, as test: PhraseTest) -> Bool {
+        guard let r = reading, let intent = test.intent else { return false }
+        return r.accepted && r.intent == intent && (test.app == nil || r.app?.bundleIdentifier == test.app)
     }
 
     /// What differs between the best reading and the test's expectation.

@@ -12,8 +12,15 @@ public struct PhraseTest: Sendable, Hashable {
     public var line: Int
 
     /// Reads a tests file.
-    public static func load(_ path: String) throws -> [PhraseTest] {
+    public static func load(_ path: String) throws -> [PhraseTest] { try loadFile(path).tests }
+
+    /// Reads a tests file with its `language:` (nil when the file does not say).
+    public static func loadFile(_ path: String) throws -> (language: String?, tests: [PhraseTest]) {
         let node = try YAML.parse(try LocalePack.readText(path), file: path)
+        return (node["language"]?.string, try tests(in: node, path: path))
+    }
+
+    private static func tests(in node: YAMLNode, path: String) throws -> [PhraseTest] {
         guard let tests = node["tests"]?.sequence else {
             throw PackError(file: path, message: "expected 'tests:' with a list of tests")
         }

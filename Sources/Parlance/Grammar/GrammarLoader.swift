@@ -134,9 +134,8 @@ extension GrammarLoader {
         var locations: [String: SourceLocation] = [:]
         func collect(_ n: YAMLNode) {
             switch n {
-            case .scalar(let s, var loc, let plain):
-                if !plain { loc.column += 1 }  // past the opening quote
-                if locations[s] == nil { locations[s] = loc }
+            case .scalar(let s, _, _):
+                if locations[s] == nil { locations[s] = n.textLocation }
             case .sequence(let items, _): items.forEach(collect)
             case .mapping(let pairs, _): pairs.forEach { collect($0.value) }
             }

@@ -14,6 +14,8 @@ public struct IntentTestReport: Sendable, Codable {
         public var actualSlots: [String: JSONValue]?
         public var actualSlotCombination: String?
         public var template: String?
+        /// Time of the match, fastest of the rounds.
+        public var microseconds: Double?
     }
 
     public var file: String
@@ -28,6 +30,14 @@ public struct IntentTestReport: Sendable, Codable {
     public var medianMicroseconds = 0.0
     public var p99Microseconds = 0.0
     public var failures: [Failure] = []
+    /// The cases that passed, when asked for (a JUnit report lists every case).
+    public var passes: [Pass]?
+
+    public struct Pass: Sendable, Codable {
+        public var sentence: String
+        public var source: String
+        public var microseconds: Double
+    }
 
     public var passRate: Double { total == 0 ? 1 : Double(passed) / Double(total) }
 
@@ -35,9 +45,11 @@ public struct IntentTestReport: Sendable, Codable {
     ///
     /// - Parameter rounds: how many times each sentence is matched for timing (the verdict is
     ///   taken from the first).
+    ///   - keepingPasses: whether to list the cases that pass as well (`passes`).
     public static func run(_ cases: [IntentTestCase], matcher: TemplateMatcher, file: String,
-                           rounds: Int = 1) throws -> IntentTestReport {
+                           rounds: Int = 1, keepingPasses: Bool = false) throws -> IntentTestReport {
         var r = IntentTestReport(file: file)
+        if keepingPasses { r.passes = [] }
         var times: [Double] = []
         times.reserveCapacity(cases.count)
         for c in cases {
@@ -57,13 +69,15 @@ public struct IntentTestReport: Sendable, Codable {
             if v > .wrongSlots { r.slotsPassed += 1 }
             if v == .passed {
                 r.passed += 1
+                r.passes?.append(Pass(sentence: c.sentence, source: c.source, microseconds: Double(elapsed) / 1000))
                 continue
             }
             r.failures.append(Failure(
                 sentence: c.sentence, source: c.source, verdict: "\(v)", expectedIntent: c.intent,
                 expectedSlots: c.slots, expectedSlotCombination: c.slotCombination, actualIntent: best?.intent,
                 actualSlots: best.map { $0.slots.mapValues(\.value) },
-                actualSlotCombination: best?.metadata?["slot_combination"]?.string, template: best?.template.text))
+                actualSlotCombination: best?.metadata?["slot_combination"]?.string, template: best?.template.text,
+                microseconds: Double(elapsed) / 1000))
         }
         let sorted = times.sorted()
         if !sorted.isEmpty {

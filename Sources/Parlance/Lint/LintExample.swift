@@ -1,3 +1,4 @@
+import Foundation
 import ParlanceText
 
 /// A small in-memory input a rule must flag (or must accept): apps described by a builder, user
@@ -15,6 +16,16 @@ public struct LintExample: Sendable, CustomStringConvertible {
     public var userVocabulary: [UserVocabulary.StringType: [UserVocabulary.Item]]
     /// Locale packs by locale, with the intents they have templates for.
     public var localePacks: [String: [String]]
+    /// Locale pack files written out in full, for the rules that read templates.
+    public var packFiles: [PackFile] = []
+
+    /// A file of a locale pack: `Locales/<locale>/<name>`, or `Locales/<locale>/tests/<name>`.
+    public struct PackFile: Sendable {
+        public var locale: String
+        public var name: String
+        public var isTest: Bool
+        public var text: String
+    }
 
     public init(_ summary: String, apps: [AppFixture] = [], userVocabulary: [UserVocabulary.StringType: [String]] = [:],
                 localePacks: [String: [String]] = [:]) {
@@ -33,14 +44,58 @@ public struct LintExample: Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// The same example with a locale pack file (`messaging.yaml`) written out in full.
+    public func packFile(_ locale: String, _ name: String, _ yaml: String) -> LintExample {
+        var copy = self
+        copy.packFiles.append(PackFile(locale: locale, name: name, isTest: false, text: yaml))
+        return copy
+    }
+
+    /// The same example with a locale pack's test file (`tests/messaging.yaml`).
+    public func packTests(_ locale: String, _ name: String, _ yaml: String) -> LintExample {
+        var copy = self
+        copy.packFiles.append(PackFile(locale: locale, name: name, isTest: true, text: yaml))
+        return copy
+    }
+
     public var description: String { summary }
+
+    /// The template engine's stage for the example: its pack files written to a temporary
+    /// folder, read, and its apps installed; nil when it has no pack files.
+    public func grammar() throws -> PackLintGrammar? {
+        guard !packFiles.isEmpty else { return nil }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-lint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for f in packFiles {
+            let folder = root.appendingPathComponent(f.locale + (f.isTest ? "/tests" : ""))
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try f.text.write(to: folder.appendingPathComponent(f.name), atomically: true, encoding: .utf8)
+        }
+        let sources = try LocalePackSource.discover(in: root.path)
+        let input = try self.input()
+        let catalog = Catalog(schemas: Self.schemas, apps: try AppCatalog(input.apps),
+                              userVocabulary: input.userVocabularies.first ?? .empty, localePacks: sources)
+        return PackLintGrammar(apps: catalog, packs: sources, samples: catalog)
+    }
 
     public func input() throws -> LintInput {
         LintInput(schemas: Self.schemas, apps: try apps.map { try $0.build() },
                   userVocabularies: userVocabulary.isEmpty ? [] : [UserVocabulary(items: userVocabulary, file: "user.yaml")],
                   localePacks: try localePacks.sorted { $0.key < $1.key }.map {
                       LocalePackCoverage(locale: try LocaleID($0.key), folder: "Locales/\($0.key)", intents: Set($0.value))
-                  })
+                  } + packCoverage())
+    }
+
+    /// What the written-out pack files cover, read from their `intents:` keys.
+    private func packCoverage() throws -> [LocalePackCoverage] {
+        var intents: [String: Set<String>] = [:]
+        for f in packFiles where !f.isTest {
+            let root = try? YAML.parse(f.text, file: f.name)
+            intents[f.locale, default: []].formUnion((root?["intents"]?.mapping ?? []).compactMap(\.key.string))
+        }
+        return try intents.sorted { $0.key < $1.key }.map {
+            LocalePackCoverage(locale: try LocaleID($0.key), folder: "Locales/\($0.key)", intents: $0.value)
+        }
     }
 
     /// The intents examples may name: a few of SiriKit's, enough to show every rule.
@@ -201,7 +256,7 @@ public struct AppFixture: Sendable {
             app.localizations.append(localization)
         }
         for l in lprojs {
-            let locale = try LocaleID(l.folder)
+            let locale = try LocaleID(String(l.folder.dropLast(".lproj".count)))
             var localization = App.Localization(folder: l.folder, locale: locale, names: [:], vocabulary: nil)
             if let strings = l.strings {
                 let file = folder + "/" + l.folder + "/InfoPlist.strings"

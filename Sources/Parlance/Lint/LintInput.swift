@@ -10,6 +10,11 @@ public struct LintInput: Sendable {
     public var localePacks: [LocalePackCoverage]
     /// The folders apps were read from, by the name messages show them under.
     public var roots: [(shown: String, real: String)] = []
+    /// The locale packs read, linted or only checked against.
+    public var packSources: [LocalePackSource] = []
+    /// Whether the packs were asked for (rather than read to check coverage against): their
+    /// templates and tests are then linted too.
+    public var lintsPacks = false
 
     public init(schemas: DomainSchemaSet, apps: [App] = [], userVocabularies: [UserVocabulary] = [],
                 localePacks: [LocalePackCoverage] = []) {
@@ -42,17 +47,10 @@ public struct LintInput: Sendable {
         guard CatalogFiles.isDirectory(trimmed) else { return nil }
         let name = PathText(trimmed).lastComponent
         if name == "Locales" || PathText(PathText(trimmed).deletingLastComponent).lastComponent == "Locales" { return .localePacks }
-        let found = appFolders(in: trimmed, depth: 0)
+        let found = AppCatalog.appFolders(in: trimmed)
         return found.isEmpty ? nil : .apps(found)
     }
 
-    static func appFolders(in folder: String, depth: Int) -> [String] {
-        if AppCatalog.isBundle(folder) { return [folder] }
-        let children = CatalogFiles.listIfPresent(folder).map { CatalogFiles.shown(folder, $0) }.filter(CatalogFiles.isDirectory)
-        if children.contains(where: { $0.hasSuffix(".lproj") }) { return [folder] }
-        guard depth < 8 else { return [] }
-        return children.flatMap { appFolders(in: $0, depth: depth + 1) }
-    }
 
     /// Loads what `paths` hold. Apps are read without rejecting unknown intent or parameter names:
     /// the linter reports those itself, all at once, with suggestions.
@@ -83,6 +81,7 @@ public struct LintInput: Sendable {
                 throw PathError.nothingToLint(path: shown(path))
             }
         }
+        input.lintsPacks = !packFolders.isEmpty
         if packFolders.isEmpty, let d = defaultPacks, CatalogFiles.isDirectory(d) { packFolders = [d] }
         for folder in packFolders {
             let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
@@ -90,6 +89,7 @@ public struct LintInput: Sendable {
             let root = isOnePack ? PathText(trimmed).deletingLastComponent : trimmed
             for source in try LocalePackSource.discover(in: root) where !isOnePack || source.folder == trimmed {
                 input.localePacks.append(LocalePackCoverage(source, shown: shown))
+                input.packSources.append(source)
             }
         }
         return input

@@ -134,37 +134,15 @@ public enum JUnitLintReporter: LintReporter {
     public static let identifier = "junit"
 
     public static func report(_ findings: [Finding], rules: [RuleDescription]) -> String {
-        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let cases = rules.reduce(0) { n, rule in n + max(1, findings.filter { $0.ruleID == rule.identifier }.count) }
-        s += "<testsuites name=\"parlance lint\" tests=\"\(cases)\" failures=\"\(findings.count)\">\n"
-        for rule in rules {
+        JUnitXML.document(name: "parlance lint", suites: rules.map { rule in
             let own = findings.filter { $0.ruleID == rule.identifier }
-            let id = escape(rule.identifier)
-            s += "  <testsuite name=\"\(id)\" tests=\"\(max(1, own.count))\" failures=\"\(own.count)\">\n"
-            if own.isEmpty { s += "    <testcase classname=\"\(id)\" name=\"no findings\"/>\n" }
-            for f in own {
-                s += "    <testcase classname=\"\(id)\" name=\"\(escape(f.site.description + (f.site.keyPath.map { " (at \($0))" } ?? "")))\">\n"
-                s += "      <failure type=\"\(f.severity.rawValue)\" message=\"\(escape(f.message))\">"
-                    + escape(f.suggestion.map { "suggestion: \($0)" } ?? "") + "</failure>\n"
-                s += "    </testcase>\n"
+            guard !own.isEmpty else {
+                return JUnitXML.Suite(name: rule.identifier, cases: [.init(name: "no findings", classname: rule.identifier, failure: nil)])
             }
-            s += "  </testsuite>\n"
-        }
-        return s + "</testsuites>"
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
+            return JUnitXML.Suite(name: rule.identifier, cases: own.map { f in
+                JUnitXML.Case(name: f.site.description + (f.site.keyPath.map { " (at \($0))" } ?? ""), classname: rule.identifier,
+                              failure: (f.severity.rawValue, f.message, f.suggestion.map { "suggestion: \($0)" } ?? ""))
+            })
+        })
     }
 }

@@ -70,10 +70,13 @@ public struct LintContext: Sendable {
     public struct Needs: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
-        /// The locale packs' parsed templates (for `template_syntax`, `untested_template`).
+        /// The locale packs' parsed templates (for `template_syntax`).
         public static let grammar = Needs(rawValue: 1)
-        /// A compiled matcher (for `example_not_matched`, `template_overmatch`).
+        /// A compiled matcher over the input's apps (for `example_not_matched`).
         public static let matcher = Needs(rawValue: 2)
+        /// The linted locale packs' templates and their tests run through a matcher (for
+        /// `untested_template`, `template_overmatch`).
+        public static let packTests = Needs(rawValue: 4)
     }
 
     public var input: LintInput
@@ -90,34 +93,102 @@ public struct LintContext: Sendable {
 
 /// What the grammar stage hands to the rules that check templates (`template_syntax`,
 /// `untested_template`, `example_not_matched`, `template_overmatch`): an adapter the template
-/// engine implements, so that the linter does not depend on how templates are parsed or matched.
+/// engine implements (`PackLintGrammar`), so that the rules do not depend on how templates are
+/// parsed or matched.
 public protocol LintGrammar: Sendable {
-    /// Which of `.grammar` and `.matcher` this value can answer for.
+    /// Which of `.grammar`, `.matcher` and `.packTests` this value can answer for.
     var provides: LintContext.Needs { get }
-    /// What the template parser found wrong in the locale packs, each at its file, line and
-    /// column (`.grammar`).
-    func templateErrors() -> [any LocatedError]
+    /// What is wrong in the linted locale packs' files, each at its file, line and column
+    /// (`.grammar`).
+    func templateProblems() -> [TemplateProblem]
     /// How `sentence` is understood in `locale` with the input's apps, or nil when it is not
-    /// (`.matcher`): an app's IntentPhrases example that reads as nothing, or as another intent,
-    /// is a finding.
+    /// accepted (`.matcher`).
     func reading(of sentence: String, locale: LocaleID) -> LintReading?
+    /// Whether a locale pack serving `locale` has templates for `intent`, or (for an app's custom
+    /// intent, whose templates are made from its own phrases) whether a pack serves `locale`
+    /// (`.matcher`).
+    func understands(intent: String, locale: LocaleID) -> Bool
+    /// Every template of the linted locale packs (`.packTests`).
+    func templates() -> [LintTemplate]
+    /// Every sentence of the linted packs' tests with what it gave (`.packTests`).
+    func testReadings() -> [LintTestReading]
 }
 
 extension LintGrammar {
-    public func templateErrors() -> [any LocatedError] { [] }
+    public func templateProblems() -> [TemplateProblem] { [] }
     public func reading(of sentence: String, locale: LocaleID) -> LintReading? { nil }
+    public func understands(intent: String, locale: LocaleID) -> Bool { false }
+    public func templates() -> [LintTemplate] { [] }
+    public func testReadings() -> [LintTestReading] { [] }
 }
 
-/// One reading of a sentence, as much as lint rules need: the intent, the app, and the template.
+/// Something wrong in a locale pack's file: YAML, a template's syntax, a list or rule it names.
+public struct TemplateProblem: Sendable, Hashable {
+    public var site: ErrorSite
+    public var message: String
+    public var hint: String
+
+    public init(site: ErrorSite, message: String, hint: String) {
+        self.site = site
+        self.message = message
+        self.hint = hint
+    }
+}
+
+/// One reading of a sentence, as much as lint rules need: the intent, the app, the parameters'
+/// values and the template.
 public struct LintReading: Sendable, Hashable {
     public var intent: String
     public var bundleIdentifier: String?
-    /// Where the template that matched is written.
+    /// Each parameter's value as text: a vocabulary item's identifier, a person's name, the text.
+    public var values: [String: String]
+    /// Where the template that matched is written; nil for templates made from an app's phrases.
     public var template: ErrorSite?
 
-    public init(intent: String, bundleIdentifier: String? = nil, template: ErrorSite? = nil) {
+    public init(intent: String, bundleIdentifier: String? = nil, values: [String: String] = [:], template: ErrorSite? = nil) {
         self.intent = intent
         self.bundleIdentifier = bundleIdentifier
+        self.values = values
         self.template = template
+    }
+}
+
+/// A template of a locale pack, where it is written.
+public struct LintTemplate: Sendable, Hashable {
+    public var locale: LocaleID
+    public var intent: String
+    public var text: String
+    public var site: ErrorSite
+
+    public init(locale: LocaleID, intent: String, text: String, site: ErrorSite) {
+        self.locale = locale
+        self.intent = intent
+        self.text = text
+        self.site = site
+    }
+}
+
+/// A sentence of a locale pack's tests, what the test expects and how it was read.
+public struct LintTestReading: Sendable, Hashable {
+    public var locale: LocaleID
+    public var sentence: String
+    /// The test, where it is written.
+    public var test: ErrorSite
+    /// The intent the test expects; nil for a sentence that must not be accepted.
+    public var expectedIntent: String?
+    /// The best accepted reading; nil when none was accepted.
+    public var reading: LintReading?
+    /// Every template that reads the sentence as the expected intent, best or not: each is
+    /// exercised by the test.
+    public var expectedReadBy: [ErrorSite]
+
+    public init(locale: LocaleID, sentence: String, test: ErrorSite, expectedIntent: String?, reading: LintReading?,
+                expectedReadBy: [ErrorSite] = []) {
+        self.locale = locale
+        self.sentence = sentence
+        self.test = test
+        self.expectedIntent = expectedIntent
+        self.reading = reading
+        self.expectedReadBy = expectedReadBy
     }
 }

@@ -20,6 +20,10 @@ public struct Linter: Sendable {
         UnknownIntentNameRule.self,
         UnknownParameterNameRule.self,
         MissingLocalePackRule.self,
+        ExampleNotMatchedRule.self,
+        TemplateSyntaxRule.self,
+        TemplateOvermatchRule.self,
+        UntestedTemplateRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any LintRule.Type)? {

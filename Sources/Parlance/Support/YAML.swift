@@ -29,6 +29,14 @@ public indirect enum YAMLNode: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Where the node's text starts: for a quoted scalar, past the opening quote, so that
+    /// positions inside the text (a template's syntax error) count from its first character.
+    public var textLocation: SourceLocation {
+        guard case .scalar(_, var l, let plain) = self else { return location }
+        if !plain { l.column += 1 }
+        return l
+    }
+
     public var description: String {
         switch self {
         case .scalar(let s, _, _): return s.debugDescription

@@ -114,15 +114,15 @@ extension Command {
 public enum OutputFormat: String, Sendable, CaseIterable {
     case text, json, junit, sarif
 
-    public static func option(_ allowed: [OutputFormat]) -> [OptionSpec] {
+    public static func option(_ allowed: [OutputFormat], default: OutputFormat = .text) -> [OptionSpec] {
         [OptionSpec("--format", valueName: "format",
-                    help: "output format: " + allowed.map(\.rawValue).joined(separator: ", ") + " (default: text)"),
+                    help: "output format: " + allowed.map(\.rawValue).joined(separator: ", ") + " (default: \(`default`.rawValue))"),
          OptionSpec("--json", .flag, help: "shorthand for --format json")]
     }
 
-    public static func from(_ a: ParsedArguments, allowed: [OutputFormat]) throws -> OutputFormat {
+    public static func from(_ a: ParsedArguments, allowed: [OutputFormat], default: OutputFormat = .text) throws -> OutputFormat {
         if a.flag("--json") { return .json }
-        guard let v = a.value("--format") else { return .text }
+        guard let v = a.value("--format") else { return `default` }
         guard let f = OutputFormat(rawValue: v), allowed.contains(f) else {
             throw CLIError("unknown format '\(v)'", hint: "use one of: " + allowed.map(\.rawValue).joined(separator: ", "))
         }

@@ -107,6 +107,10 @@ public enum Parlance {
             guard case .unreadable = error as? PropertyListError else { return nil }
             return .noInput
         },
+        { error in
+            guard case .noApps = error as? AppBundleError else { return nil }
+            return .noInput
+        },
     ]
 
     static func exitCode(for error: any Error) -> ExitCode {

@@ -32,6 +32,8 @@ struct LintCommand: Command {
 
     let paths: [String]
     let rules: [any LintRule.Type]
+    /// Whether `--rules` chose them.
+    let rulesGiven: Bool
     let listRules: Bool
     let format: OutputFormat
 
@@ -39,6 +41,7 @@ struct LintCommand: Command {
         format = try OutputFormat.from(a, allowed: Self.formats)
         listRules = a.flag("--list-rules")
         paths = a.positionals
+        rulesGiven = a.value("--rules") != nil
         guard let list = a.value("--rules") else {
             rules = Linter.allRules
             return
@@ -73,8 +76,9 @@ struct LintCommand: Command {
         }
         let shown: (String) -> String = { builtIn ? Self.relative($0, to: data.root) : Self.relative($0, to: ".") }
         let input: LintInput
+        let schemas: DomainSchemaSet
         do {
-            let schemas = try DomainSchemaSet.load(folder: data.path("Vocabulary/Domains"))
+            schemas = try DomainSchemaSet.load(folder: data.path("Vocabulary/Domains"))
             input = try LintInput.load(targets, schemas: schemas, localePacks: data.path("Locales"), shown: shown)
         } catch let e as LintInput.PathError {
             throw CLIError(e.description, code: .noInput)
@@ -83,10 +87,44 @@ struct LintCommand: Command {
             return .dataError
         }
         let linter = Linter(rules: rules)
+        let grammar = Self.grammar(for: input, schemas: schemas, data: data, builtIn: builtIn, rules: rules)
+        // Rules that could not run are said, not silently passed.
+        for note in grammar?.notes ?? [] { console.err("note: " + note) }
+        let lintsPacks = builtIn || input.lintsPacks
+        let unexpected = linter.skipped(in: LintContext(input: input, grammar: grammar)).filter { rule in
+            // A rule with nothing to check here is not news, unless it was asked for by name.
+            let needs = rule.description.requires
+            let hasInput = (needs.contains(.matcher) && !input.apps.isEmpty) || (!needs.isDisjoint(with: [.grammar, .packTests]) && lintsPacks)
+            return rulesGiven || hasInput
+        }
+        if !unexpected.isEmpty {
+            console.err("note: skipped " + unexpected.map { $0.description.identifier }.joined(separator: ", ")
+                        + ": " + (lintsPacks || !input.apps.isEmpty ? "the locale packs or apps they read did not load (see above)"
+                                                                   : "give apps or a Locales folder to lint"))
+        }
         var locator = FindingLocator(roots: input.roots)
-        let findings = locator.locate(linter.lint(input))
+        let findings = locator.locate(linter.lint(input, grammar: grammar).map { f in
+            var shownFinding = f
+            shownFinding.site.file = shown(f.site.file)
+            return shownFinding
+        })
         console.out(try Self.reporter(format).report(findings, rules: rules.map { $0.description }))
         return findings.contains { $0.severity == .error } ? .findings : .success
+    }
+
+    /// The template engine's stage, built only when a chosen rule needs it: a matcher over the
+    /// linted apps (with the packs given, else the built-in ones) to read their example phrases,
+    /// and the linted packs' tests run with the built-in sample apps and user they are written for.
+    static func grammar(for input: LintInput, schemas: DomainSchemaSet, data: DataLocation, builtIn: Bool,
+                        rules: [any LintRule.Type]) -> PackLintGrammar? {
+        let needs = rules.reduce(into: LintContext.Needs()) { $0.formUnion($1.description.requires) }
+        guard !needs.isEmpty else { return nil }
+        let packs = builtIn || input.lintsPacks ? input.packSources : []
+        let apps = input.apps.isEmpty || !needs.contains(.matcher) ? nil : (try? AppCatalog(input.apps)).map {
+            Catalog(schemas: schemas, apps: $0, userVocabulary: input.userVocabularies.first ?? .empty, localePacks: input.packSources)
+        }
+        let samples = packs.isEmpty || !needs.contains(.packTests) ? nil : try? Catalog.loading(.builtIn(data))
+        return PackLintGrammar(apps: apps, packs: packs, samples: samples)
     }
 
     static func relative(_ path: String, to root: String) -> String {

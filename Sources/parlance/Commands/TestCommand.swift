@@ -5,16 +5,23 @@ import Parlance
 /// and time per sentence.
 struct TestCommand: Command {
     static let name = "test"
-    static let abstract = "Run phrase tests: locale packs (Locales/), or Home Assistant JSON Lines with --grammar"
+    static let abstract = "Run phrase tests: locale packs (Locales/), phrase-test files, or Home Assistant JSON Lines with --grammar"
     static let arguments = "TESTS..."
     static let options: [OptionSpec] = MatchSetup.options + [
         OptionSpec("--grammar", short: "g", valueName: "file",
                    help: "the grammar: a merged home-assistant-intents <lang>.json, or a YAML locale pack"),
         OptionSpec("--rounds", valueName: "n", help: "match each sentence n times and keep the fastest (default: 1)"),
         OptionSpec("--max-failures", valueName: "n", help: "failures listed per file (default: 20)"),
-    ] + OutputFormat.option([.text, .json])
+    ] + OutputFormat.option(formats)
+    static let formats: [OutputFormat] = [.text, .json, .junit]
     static let discussion = """
-        Each line of a tests file is {"sentence", "intent", "slots", "slot_combination", "context",
+        A TESTS path that is a folder or a .yaml file holds phrase tests (Locales/README.md): Locales/
+        runs every pack's tests/, Locales/de-DE one pack's, and a folder of test files (or one file) runs
+        them, each in the locale its 'language:' names, with the packs of --locales (else the built-in
+        ones). Each is reported with its pass rate (intent, app and parameters right, and accepted), its
+        routing rate (intent and app right, and accepted) and time per sentence.
+
+        With --grammar, each line of a tests file is {"sentence", "intent", "slots", "slot_combination", "context",
         "vocab"}; the name, area and floor lists are built from "vocab". A case passes strictly when the
         best match has the intent, exactly the slots (a list means "any of") and the slot combination.
         Exits 1 when any case fails.
@@ -33,12 +40,12 @@ struct TestCommand: Command {
         setup = try MatchSetup(a)
         if let g = a.value("--grammar") {
             grammar = g
-        } else if !files.isEmpty && files.allSatisfy(PackTests.isPackPath) {
-            grammar = ""
+        } else if !files.isEmpty && files.allSatisfy({ PackTests.isPhraseTestPath($0) || !FileManager.default.fileExists(atPath: $0) }) {
+            grammar = ""  // a missing path is reported by name when the tests run
         } else {
             throw CLIError("missing --grammar", hint: "parlance test --grammar en.json tests/en.jsonl, or parlance test Locales/")
         }
-        format = try OutputFormat.from(a, allowed: [.text, .json])
+        format = try OutputFormat.from(a, allowed: Self.formats)
         rounds = Int(a.value("--rounds") ?? "1") ?? 0
         maxFailures = Int(a.value("--max-failures") ?? "20") ?? -1
     }
@@ -75,9 +82,11 @@ struct TestCommand: Command {
                 throw CLIError("cannot read tests '\(f)'", code: .noInput)
             }
             let cases = try IntentTestCase.load(contentsOf: u)
-            reports.append(try IntentTestReport.run(cases, matcher: matcher, file: f, rounds: rounds))
+            reports.append(try IntentTestReport.run(cases, matcher: matcher, file: f, rounds: rounds, keepingPasses: format == .junit))
         }
-        if format == .json {
+        if format == .junit {
+            console.out(Self.junit(reports))
+        } else if format == .json {
             var trimmed = reports
             for i in trimmed.indices { trimmed[i].failures = Array(trimmed[i].failures.prefix(maxFailures)) }
             console.out(try CommandSupport.json(trimmed.count == 1 ? AnyEncodable(trimmed[0]) : AnyEncodable(trimmed)))
@@ -85,6 +94,22 @@ struct TestCommand: Command {
             for r in reports { console.out(Self.text(r, maxFailures: maxFailures)) }
         }
         return reports.allSatisfy { $0.passed == $0.total } ? .success : .findings
+    }
+
+    /// Every case of every file, passed or failed with expected and actual.
+    static func junit(_ reports: [IntentTestReport]) -> String {
+        JUnitXML.document(name: "parlance test", suites: reports.map { r in
+            let passed = (r.passes ?? []).map {
+                JUnitXML.Case(name: $0.sentence, classname: $0.source, seconds: $0.microseconds / 1_000_000, failure: nil)
+            }
+            let failed = r.failures.map { f in
+                JUnitXML.Case(name: f.sentence, classname: f.source, seconds: f.microseconds.map { $0 / 1_000_000 },
+                              failure: (f.verdict, f.actualIntent == f.expectedIntent ? "\(f.verdict): slots differ" : "expected \(f.expectedIntent), got \(f.actualIntent ?? "no match")",
+                    "expected: \(f.expectedIntent) \(slotsText(f.expectedSlots)) (\(f.expectedSlotCombination ?? "-"))\n"
+                    + "actual:   \(f.actualIntent ?? "no match") \(f.actualSlots.map(slotsText) ?? "") (\(f.actualSlotCombination ?? "-"))"))
+            }
+            return JUnitXML.Suite(name: r.file, cases: passed + failed)
+        })
     }
 
     static func percent(_ n: Int, _ total: Int) -> String {

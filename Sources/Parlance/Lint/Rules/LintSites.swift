@@ -52,8 +52,6 @@ extension App {
             ?? ErrorSite(file: name.source, line: name.line)
     }
 
-    /// Every vocabulary file of the app, once.
-    var vocabularies: [AppVocabulary] { localizations.compactMap(\.vocabulary) }
 }
 
 extension AppVocabulary {
