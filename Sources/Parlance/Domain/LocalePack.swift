@@ -30,6 +30,8 @@ public struct LocalePack: Sendable {
     /// Words for relations by SiriKit's `INPersonRelationship` (`relationships:` in a pack file):
     /// `manager: [manager, managers, boss]`.
     public var relationships: [String: [String]] = [:]
+    /// Each template as the pack writes it, by its compiled text (person slots and hyphens rewritten).
+    var written: [String: String] = [:]
 
     /// Slots Parlance adds when it rewrites a person slot into a list of people: `{recipients}`
     /// becomes `({recipients}[<and>{recipients__2}]…|{recipients__any})`.
@@ -53,6 +55,7 @@ public struct LocalePack: Sendable {
         var typed: [String: TypedList] = [:]
         var nicknames: [String: [String]] = [:]
         var relationships: [String: [String]] = [:]
+        var written: [String: String] = [:]
         for path in source.files {
             let node = try YAML.parse(try readText(path), file: path)
             let doc = node.jsonValue(recordingStringsInto: &locations)
@@ -133,6 +136,7 @@ public struct LocalePack: Sendable {
                     let rewritten = rewrite(text)
                     // The rewritten template is still where its text is written.
                     if rewritten != text, locations[rewritten] == nil { locations[rewritten] = locations[text] }
+                    if rewritten != text, written[rewritten] == nil { written[rewritten] = text }
                     return .string(rewritten)
                 })
                 return .object(o)
@@ -154,7 +158,7 @@ public struct LocalePack: Sendable {
             tests += try PhraseTest.load(path)
         }
         return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
-                          nicknames: nicknames, relationships: relationships)
+                          nicknames: nicknames, relationships: relationships, written: written)
     }
 
     /// A template with each hyphen between two letters written as a space: the engine reads a
@@ -191,6 +195,7 @@ public struct LocalePack: Sendable {
 
     /// A compiled template as its author wrote it: person slots shown as `{p}` again.
     public func writtenForm(of template: String) -> String {
+        if let w = written[template] { return w }
         var out = template
         for (p, type) in typedLists where type == .person {
             out = out.replacingOccurrences(of: Self.personSlot(p, language: locale.language), with: "{\(p)}")
