@@ -5,7 +5,8 @@ import ParlanceText
 /// values that start at a position costs the length of the key, not the size of the list),
 /// number ranges with a trie of their spelled-out words, or a wildcard.
 ///
-/// A class so that the matcher passes lists by reference; it is not changed once compiled.
+/// A class so that the matcher passes lists by reference; it is not changed once compiled, so
+/// its fields are read without dynamic exclusivity checks.
 final class CompiledList: @unchecked Sendable {
     enum Kind: Sendable { case values, range, wildcard }
 
@@ -25,23 +26,73 @@ final class CompiledList: @unchecked Sendable {
         var value: Double
     }
 
-    var kind: Kind
-    var pool = ChunkPool()
-    var values: [Value] = []
+    @exclusivity(unchecked) var kind: Kind
+    @exclusivity(unchecked) var pool = ChunkPool()
+    @exclusivity(unchecked) var values: [Value] = []
+    /// What matching reads of each value, apart (plain data, read without copying a value):
+    /// its chunk (plain values), its root node (template values: -1 otherwise) and whether it has
+    /// context.
+    @exclusivity(unchecked) var valueChunks: [CompiledProgram.Chunk?] = []
+    @exclusivity(unchecked) var valueNodes: [Int32] = []
+    @exclusivity(unchecked) var valueHasContext: [Bool] = []
     /// Plain values by their folded key without leading spaces.
-    var trie = ScalarTrie()
+    @exclusivity(unchecked) var trie = ScalarTrie()
     /// Plain values by their folded key without spaces between CJK characters.
-    var trieCJK = ScalarTrie()
+    @exclusivity(unchecked) var trieCJK = ScalarTrie()
     /// Values with template syntax, in list order (always candidates, as in hassil).
-    var templated: [Int32] = []
+    @exclusivity(unchecked) var templated: [Int32] = []
     /// For each templated value, the code points it can start with (nil: any), so that only
     /// those that can start where the text does are tried.
-    var templatedFirst: [Set<UInt32>?] = []
-    var range = NumberRange(from: 0, to: 0)
-    var words = ScalarTrie()
-    var numberWords: [NumberWord] = []
+    @exclusivity(unchecked) var templatedFirst: [Set<UInt32>?] = []
+    @exclusivity(unchecked) var range = NumberRange(from: 0, to: 0)
+    @exclusivity(unchecked) var words = ScalarTrie()
+    @exclusivity(unchecked) var numberWords: [NumberWord] = []
+
+    /// For values with context, whether each may match under each of the program's context
+    /// groups: `admitted[value * groupCount + group]` (empty: not judged).
+    @exclusivity(unchecked) var admitted: [Bool] = []
+    @exclusivity(unchecked) var groupCount = 0
 
     init(kind: Kind) { self.kind = kind }
+
+    /// Whether a value may occur in one of `texts` (folded): a key of it (`cjk`: also without
+    /// spaces between CJK characters) occurs there; a
+    /// template value, a range or a wildcard always may, and so may any value when a text has
+    /// `-` or `_` (which may be read as spaces).
+    func mayOccur(in texts: [[UInt32]], cjk: Bool) -> Bool {
+        guard kind == .values, templated.isEmpty else { return true }
+        for t in texts {
+            if t.contains(where: { $0 == 0x2D || $0 == 0x5F }) { return true }
+            // A value may end in a space, which the text has after its last word.
+            let found = (t + [0x20]).withUnsafeBufferPointer { text in
+                (0..<text.count).contains { i in trie.occurs(in: text, at: i) || (cjk && trieCJK.occurs(in: text, at: i)) }
+            }
+            if found { return true }
+        }
+        return false
+    }
+
+    /// Fills `admitted` for `groups`.
+    ///
+    /// - Complexity: O(values with context × groups).
+    func judgeContexts(_ groups: [CompiledProgram.ContextGroup]) {
+        guard kind == .values, !groups.isEmpty, values.contains(where: { $0.context != nil }) else { return }
+        groupCount = groups.count
+        var out = [Bool](repeating: true, count: values.count * groups.count)
+        for (i, v) in values.enumerated() {
+            guard let vc = v.context else { continue }
+            for (g, group) in groups.enumerated() { out[i * groups.count + g] = group.admits(vc) }
+        }
+        admitted = out
+    }
+
+    /// Whether value `i` may match in a block of context group `group` (-1: no conditions); nil
+    /// when the list was not judged for these groups.
+    @inline(__always) func admits(_ i: Int32, group: Int32) -> Bool? {
+        if group < 0 || !valueHasContext[Int(i)] { return true }
+        guard group < groupCount else { return nil }
+        return admitted[Int(i) * groupCount + Int(group)]
+    }
 
     static let wildcard = CompiledList(kind: .wildcard)
 
@@ -88,6 +139,9 @@ final class CompiledList: @unchecked Sendable {
                     c.templated.append(Int32(c.values.count))
                 }
                 c.values.append(entry)
+                c.valueChunks.append(entry.chunk)
+                c.valueNodes.append(entry.node)
+                c.valueHasContext.append(entry.context != nil)
             }
             return c
         }

@@ -45,7 +45,7 @@ struct CompiledProgram: Sendable {
         var inline: Int32
     }
 
-    enum Shape: Sendable {
+    enum Shape: Int, Sendable {
         /// Matched against the text without skip words.
         case plain
         /// Only a wildcard: matched against the text with skip words, as said.
@@ -54,6 +54,7 @@ struct CompiledProgram: Sendable {
         case leadingWildcard
         /// Ends with a wildcard: skip words removed at the start only.
         case trailingWildcard
+        static let count = 4
     }
 
     struct CompiledTemplate: Sendable {
@@ -68,6 +69,19 @@ struct CompiledProgram: Sendable {
     struct Block: Sendable {
         var intent: Int32
         var data: IntentBlock
+        /// The block's context conditions as an index into `contextGroups` (-1: none).
+        var contextGroup: Int32 = -1
+    }
+
+    /// A distinct pair of `requires_context` and `excludes_context` that blocks put on list values.
+    struct ContextGroup: Hashable, Sendable {
+        var requires: [String: JSONValue]
+        var excludes: [String: JSONValue]
+
+        /// Whether a list value with context `vc` may match in a block of this group.
+        func admits(_ vc: [String: JSONValue]) -> Bool {
+            ContextRules.satisfiesRequired(requires, vc, allowMissing: true) && ContextRules.satisfiesExcluded(excludes, vc)
+        }
     }
 
     var nodes: [Node] = []
@@ -84,6 +98,15 @@ struct CompiledProgram: Sendable {
     var slotNameIDs: [String: Int32] = [:]
     var intentNames: [String] = []
     var blocks: [Block] = []
+    var contextGroups: [ContextGroup] = []
+    /// Per block, what matching reads for every way through a template, in flat arrays so that
+    /// reading it copies no block: its intent, context group (-1: none), whether it has
+    /// `requires_context` and `excludes_context`, and its fixed slots (slot ids).
+    var blockIntent: [Int32] = []
+    var blockGroup: [Int32] = []
+    var blockRequires: [Bool] = []
+    var blockExcludes: [Bool] = []
+    var blockFixedSlots: [[Int32]] = []
     /// In hassil's order of trial: intents, blocks, templates (wildcard templates with more
     /// literal chunks first).
     var templates: [CompiledTemplate] = []
@@ -94,6 +117,29 @@ struct CompiledProgram: Sendable {
         grammarList.append(-1)
         listNameIDs[name] = Int32(listNames.count - 1)
         return Int32(listNames.count - 1)
+    }
+
+    /// Numbers the distinct context conditions of the blocks, and judges the grammar's list values
+    /// against each once, so matching a value checks a flag instead of comparing dictionaries.
+    mutating func groupContexts() {
+        var ids: [ContextGroup: Int32] = [:]
+        for b in blocks.indices {
+            let d = blocks[b].data
+            blockIntent.append(blocks[b].intent)
+            blockRequires.append(!d.requiresContext.isEmpty)
+            blockExcludes.append(!d.excludesContext.isEmpty)
+            blockFixedSlots.append(d.slots.keys.sorted().map { slotID($0) })
+            blockGroup.append(-1)
+            guard !d.requiresContext.isEmpty || !d.excludesContext.isEmpty else { continue }
+            let g = ContextGroup(requires: d.requiresContext, excludes: d.excludesContext)
+            if ids[g] == nil {
+                ids[g] = Int32(contextGroups.count)
+                contextGroups.append(g)
+            }
+            blocks[b].contextGroup = ids[g]!
+            blockGroup[b] = ids[g]!
+        }
+        for l in lists { l.judgeContexts(contextGroups) }
     }
 
     mutating func slotID(_ name: String) -> Int32 {
@@ -148,8 +194,10 @@ final class FrozenProgram: @unchecked Sendable {
     let chunks: UnsafeBufferPointer<CompiledProgram.Chunk>
     let chunkScalars: UnsafeBufferPointer<UInt32>
     let listRefs: UnsafeBufferPointer<CompiledProgram.ListRef>
+    /// Per node, the code points it can start with (`TemplateIndex.firstMasks`).
+    let firstMasks: UnsafeBufferPointer<UInt64>
 
-    init(_ p: CompiledProgram) {
+    init(_ p: CompiledProgram, firstMasks masks: [UInt64]) {
         func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
             let b = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
             _ = b.initialize(from: a)
@@ -160,12 +208,14 @@ final class FrozenProgram: @unchecked Sendable {
         chunks = copy(p.chunks.chunks)
         chunkScalars = copy(p.chunks.scalars)
         listRefs = copy(p.listRefs)
+        firstMasks = copy(masks)
     }
 
     deinit {
         for p in [UnsafeMutableRawPointer(mutating: nodes.baseAddress), UnsafeMutableRawPointer(mutating: children.baseAddress),
                   UnsafeMutableRawPointer(mutating: chunks.baseAddress), UnsafeMutableRawPointer(mutating: chunkScalars.baseAddress),
-                  UnsafeMutableRawPointer(mutating: listRefs.baseAddress)] {
+                  UnsafeMutableRawPointer(mutating: listRefs.baseAddress),
+                  UnsafeMutableRawPointer(mutating: firstMasks.baseAddress)] {
             p?.deallocate()
         }
     }

@@ -59,6 +59,7 @@ struct GrammarCompiler {
                 return nullable ? nil : chars
             }
         }
+        program.groupContexts()
         return program
     }
 

@@ -42,19 +42,19 @@ extension MatchEngine {
                 let q = skipSpaces(s.pos, s.broken)
                 if s.broken {
                     let b = text.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 }
-                    b.withUnsafeBufferPointer { l.trie.prefixes(of: $0, from: q) { _, v in out.append(v) } }
+                    b.withUnsafeBufferPointer { l.trie.appendPrefixes(of: $0, from: q, to: &out) }
                 } else {
-                    l.trie.prefixes(of: text, from: q) { _, v in out.append(v) }
-                    if (q..<text.count).contains(where: { text[$0] == 0x2D || text[$0] == 0x5F }) {
+                    l.trie.appendPrefixes(of: text, from: q, to: &out)
+                    if lastHyphen >= q {
                         let b = text.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 }
-                        b.withUnsafeBufferPointer { l.trie.prefixes(of: $0, from: q) { _, v in out.append(v) } }
+                        b.withUnsafeBufferPointer { l.trie.appendPrefixes(of: $0, from: q, to: &out) }
                     }
                 }
                 appendTemplated(l, startingWith: q < text.count ? text[q] : nil, into: &out)
                 return
             }
             if ignoresWhitespace && openWildcard == nil {
-                l.trieCJK.prefixes(of: text, from: s.pos) { _, v in out.append(v) }
+                l.trieCJK.appendPrefixes(of: text, from: s.pos, to: &out)
                 appendTemplated(l, startingWith: s.pos < text.count ? text[s.pos] : nil, into: &out)
                 out.sort()
                 return
@@ -65,14 +65,16 @@ extension MatchEngine {
                 if s.broken || lastHyphen >= s.pos {
                     let b = text.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 }
                     b.withUnsafeBufferPointer { bt in
-                        for p in Set([s.pos, q]) { l.trie.prefixes(of: bt, from: p) { _, v in out.append(v) } }
+                        l.trie.appendPrefixes(of: bt, from: s.pos, to: &out)
+                        if q != s.pos { l.trie.appendPrefixes(of: bt, from: q, to: &out) }
                     }
                 }
                 if !s.broken {
-                    for p in Set([s.pos, q]) { l.trie.prefixes(of: text, from: p) { _, v in out.append(v) } }
+                    l.trie.appendPrefixes(of: text, from: s.pos, to: &out)
+                    if q != s.pos { l.trie.appendPrefixes(of: text, from: q, to: &out) }
                 }
             } else {
-                for q in s.pos..<text.count { l.trie.prefixes(of: text, from: q) { _, v in out.append(v) } }
+                for q in s.pos..<text.count { l.trie.appendPrefixes(of: text, from: q, to: &out) }
             }
             out.append(contentsOf: l.templated)
             out.sort()
@@ -104,22 +106,18 @@ extension MatchEngine {
             if found.capacity > candidateBuffer.capacity { swap(&found, &candidateBuffer) }
         }
         candidates(l, s, into: &found)
+        let group = program.blockGroup[block]
         for i in found {
-            let v = l.values[Int(i)]
-            if let c = v.chunk, c.strippedCount == 0 || folded.count - s.pos < Int(c.count) { continue }
+            let chunk = l.valueChunks[Int(i)]
+            if let c = chunk, c.strippedCount == 0 || folded.count - s.pos < Int(c.count) { continue }
             // Values with context must not contradict the block's conditions.
-            if let vc = v.context {
-                if !ContextRules.satisfiesRequired(program.blocks[block].data.requiresContext, vc, allowMissing: true) {
-                    continue
-                }
-                if !ContextRules.satisfiesExcluded(program.blocks[block].data.excludesContext, vc) { continue }
-            }
+            if !(l.admits(i, group: group) ?? program.contextGroups[Int(group)].admits(l.values[Int(i)].context!)) { continue }
             valueMatches.append(ValueMatch(start: s, ref: ref, listCode: code, value: i, wildcard: wildcard, parent: k))
             let f = push(.value(Int32(valueMatches.count - 1)))
-            if let c = v.chunk {
+            if let c = chunk {
                 l.pool.scalars.withUnsafeBufferPointer { matchChunk(c, $0, s, f) }
             } else {
-                match(v.node, s, f)
+                match(l.valueNodes[Int(i)], s, f)
             }
             pop()
             valueMatches.removeLast()
@@ -137,7 +135,7 @@ extension MatchEngine {
             entities.append(Entity(slot: m.ref.slot, start: start, end: vs.pos, list: m.listCode, value: m.value,
                                    isBroken: vs.broken))
         }
-        let adds = list(m.listCode).values[Int(m.value)].context != nil
+        let adds = list(m.listCode).valueHasContext[Int(m.value)]
         if adds { contextValues.append((m.listCode, m.value)) }
         resume(m.parent, State(pos: vs.pos, broken: vs.broken, sow: m.start.sow, chunks: m.start.chunks))
         if adds { contextValues.removeLast() }

@@ -61,6 +61,7 @@ struct MatchEngine {
     let children: UnsafeBufferPointer<Int32>
     let chunks: UnsafeBufferPointer<CompiledProgram.Chunk>
     let listRefs: UnsafeBufferPointer<CompiledProgram.ListRef>
+    let firstMasks: UnsafeBufferPointer<UInt64>
     var lists: [CompiledList?]
     var folded: [UInt32] = []
     /// For every position, the first position at or after it that is not a space.
@@ -130,7 +131,7 @@ struct MatchEngine {
     /// A serial number per frame, so a fingerprint tells a re-pushed frame from the one before.
     var serials: [Int] = []
     var nextSerial = 0
-    var visited = Set<Int>()
+    var visited = FingerprintSet()
     var valueMatches: [ValueMatch] = []
     /// A buffer for list candidates, lent to one list look-up at a time.
     var candidateBuffer: [Int32] = []
@@ -144,7 +145,7 @@ struct MatchEngine {
     var bestSlot: String?
     var bestSlotID: Int32 = -1
     var keepsAll = false
-    var best: TemplateMatch?
+    var best: Found?
     var all: [TemplateMatch] = []
 
     init(program: CompiledProgram, frozen: FrozenProgram, lists: [CompiledList?]) {
@@ -153,6 +154,7 @@ struct MatchEngine {
         children = frozen.children
         chunks = frozen.chunks
         listRefs = frozen.listRefs
+        firstMasks = frozen.firstMasks
         chunkScalars = frozen.chunkScalars
         self.lists = lists
     }
@@ -174,7 +176,7 @@ struct MatchEngine {
     mutating func matchTemplate(_ root: Int32) {
         frames.removeAll(keepingCapacity: true)
         serials.removeAll(keepingCapacity: true)
-        visited.removeAll(keepingCapacity: true)
+        visited.removeAll()
         frames.append(.done)
         serials.append(0)
         match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
@@ -192,30 +194,29 @@ struct MatchEngine {
         serials.removeLast()
     }
 
+    /// Steps into a template before states are fingerprinted: repeating a state is harmless
+    /// (it finds matches already found), only costly when it happens exponentially often.
+    static let stepsBeforeFingerprints = 48
+
     /// Whether the same continuation was already resumed in the same state (same frame, text
     /// position, flags, literal count, slots and context): then it can only repeat matches that
     /// were already found, which `best` does not need. Ambiguous templates (a chain of
     /// optionals that can each match nothing) otherwise repeat work exponentially.
     /// States are compared by a 64-bit fingerprint.
     mutating func seenBefore(_ k: Int32, _ s: State) -> Bool {
-        var h = Hasher()
-        h.combine(serials[Int(k)])
-        h.combine(s.pos)
-        h.combine(s.broken)
-        h.combine(s.sow)
-        h.combine(s.chunks)
-        h.combine(contextValues.count)
+        // A template walked in few steps cannot have repeated much: fingerprinting starts later.
+        if steps < Self.stepsBeforeFingerprints { return false }
+        var h = Fingerprint()
+        h.add(UInt64(serials[Int(k)]))
+        h.add(UInt64(s.pos) << 2 | (s.broken ? 2 : 0) | (s.sow ? 1 : 0))
+        h.add(UInt64(UInt32(bitPattern: s.chunks)) << 32 | UInt64(contextValues.count))
         for e in entities {
-            h.combine(e.slot)
-            h.combine(e.start)
-            h.combine(e.end)
-            h.combine(e.value)
-            h.combine(e.list)
-            h.combine(e.number)
-            h.combine(e.isOpen)
-            h.combine(e.isBroken)
+            h.add(UInt64(UInt32(bitPattern: e.slot)) << 32 | UInt64(UInt32(bitPattern: e.value)))
+            h.add(UInt64(e.start) << 32 | UInt64(e.end))
+            h.add(UInt64(UInt32(bitPattern: e.list)) << 2 | (e.isOpen ? 2 : 0) | (e.isBroken ? 1 : 0))
+            h.add(e.number.bitPattern)
         }
-        return !visited.insert(h.finalize()).inserted
+        return !visited.insert(h.value)
     }
 
     /// Continues with frame `k` after something matched up to `s`.
@@ -223,7 +224,7 @@ struct MatchEngine {
         switch frames[Int(k)] {
         case .done:
             guard let m = finish(s) else { return }
-            if keepsAll { all.append(m) } else if best == nil || m.rank < best!.rank { best = m }
+            if keepsAll { all.append(build(m)) } else if best == nil || m.rank < best!.rank { best = m }
         case .sequence(let first, let count, let next, let parent):
             if !keepsAll && seenBefore(k, s) { return }
             matchSequence(first, count, next, s, parent)
@@ -238,6 +239,8 @@ struct MatchEngine {
     mutating func match(_ node: Int32, _ s: State, _ k: Int32) {
         steps += 1
         if steps > stepLimit { exhausted = true; return }
+        let mask = firstMasks[Int(node)]
+        if mask != ~0 && !startsElsewhere(s, mask) { return }
         let n = nodes[Int(node)]
         switch n.kind {
         case .text:
@@ -251,6 +254,16 @@ struct MatchEngine {
         case .list:
             matchList(listRefs[Int(n.a)], s, k)
         }
+    }
+
+    /// Whether a node whose first code points are `mask` may start at `s`: always while a
+    /// wildcard is open (the node may match further on) or before `-` and `_` (read as spaces).
+    @inline(__always) func startsElsewhere(_ s: State, _ mask: UInt64) -> Bool {
+        if let e = entities.last, e.isWildcard, e.isOpen { return true }
+        let q = ignoresWhitespace ? s.pos : skipSpaces(s.pos, s.broken)
+        guard q < folded.count else { return false }
+        let c = folded[q]
+        return c == 0x2D || c == 0x5F || mask & TemplateIndex.firstBit(c) != 0
     }
 
     mutating func matchSequence(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: Int32) {
@@ -356,10 +369,57 @@ struct MatchEngine {
             resume(k, State(pos: end, broken: true, sow: s.sow, chunks: s.chunks))
         }
     }
+}
 
-    /// The text of `raw[start..<end]`, read with `-` and `_` as spaces when `broken`.
-    func text(_ start: Int, _ end: Int, broken: Bool) -> String {
-        guard start < end else { return "" }
-        return MatchText.string(ArraySlice(raw[start..<end].map { broken && ($0 == 0x2D || $0 == 0x5F) ? 0x20 : $0 }))
+/// A 64-bit fingerprint of a matching state, mixed a word at a time (states are compared by
+/// fingerprint only, as a hash set of them would).
+struct Fingerprint {
+    private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
+
+    @inline(__always) mutating func add(_ x: UInt64) {
+        value = (value ^ x) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
+    }
+}
+
+/// A set of fingerprints in one open-addressing table; emptied in O(1) by moving to a new
+/// generation, so clearing it for every template costs nothing.
+struct FingerprintSet {
+    private var keys = [UInt64](repeating: 0, count: 64)
+    private var stamps = [UInt32](repeating: 0, count: 64)
+    private var generation: UInt32 = 1
+    private var count = 0
+
+    mutating func removeAll() {
+        count = 0
+        generation &+= 1
+        if generation == 0 {
+            stamps = [UInt32](repeating: 0, count: stamps.count)
+            generation = 1
+        }
+    }
+
+    /// Adds `key`; false when it was already there.
+    mutating func insert(_ key: UInt64) -> Bool {
+        if (count + 1) * 2 > keys.count { grow() }
+        let mask = keys.count - 1
+        var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while stamps[i] == generation {
+            if keys[i] == key { return false }
+            i = (i + 1) & mask
+        }
+        stamps[i] = generation
+        keys[i] = key
+        count += 1
+        return true
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, stamps).filter { $0.1 == generation }.map(\.0)
+        keys = [UInt64](repeating: 0, count: keys.count * 2)
+        stamps = [UInt32](repeating: 0, count: keys.count)
+        generation = 1
+        count = 0
+        for k in old { _ = insert(k) }
     }
 }

@@ -1,11 +1,24 @@
 extension MatchEngine {
+    /// A way through a template that passed every check, kept as plain data: the result is
+    /// built only for the best one (or for each, when all are kept).
+    struct Found {
+        var template: Int32
+        var block: Int
+        var entities: [Entity]
+        var contextValues: [(list: Int32, value: Int32)]
+        var copied: [ContextRules.CopiedSlot]
+        /// The text variant matched (slot texts and ranges are read from it).
+        var source: MatchText
+        var rank: TemplateMatch.Rank
+    }
+
     /// hassil's `_process_match_contexts` for one way through a template: an open wildcard takes
     /// the rest of the text, nothing but spaces and punctuation may be left, wildcards are not
-    /// empty, the context conditions hold; then fixed slots and slots from context are added.
+    /// empty, the context conditions hold.
     ///
-    /// Returns nil as well when a better match is already kept (only `all` builds every match).
-    func finish(_ s: State) -> TemplateMatch? {
-        let blockID = Int(program.templates[Int(template)].block)
+    /// Returns nil as well when a better match is already kept (only `all` keeps every match).
+    func finish(_ s: State) -> Found? {
+        let blockID = block
         var ents = entities
         let rest = skipSpaces(s.pos, s.broken)
         if rest < folded.count {
@@ -33,7 +46,7 @@ extension MatchEngine {
             wildcards += 1
             wildcardText += z - a
         }
-        let intent = program.intentNames[Int(program.blocks[blockID].intent)]
+        let intent = program.intentNames[Int(program.blockIntent[blockID])]
         // The best slot's text length, as hassil reads it from the slots it returns (the last
         // slot of the name wins; fixed slots and slots from context have no text).
         var bestLength: Int?
@@ -42,23 +55,22 @@ extension MatchEngine {
             bestMatched = true
             bestLength = e.isWildcard ? nil : e.end - e.start
         }
-        if !bestMatched, let name = bestSlot, program.blocks[blockID].data.slots[name] != nil { bestLength = 0 }
-        // Most ways through lose to the best so far: stop before building anything.
-        if !keepsAll, let b = best, bestMatched || program.blocks[blockID].data.requiresContext.isEmpty,
+        if !bestMatched, bestSlotID >= 0, program.blockFixedSlots[blockID].contains(bestSlotID) { bestLength = 0 }
+        // Most ways through lose to the best so far: stop before anything else.
+        if !keepsAll, let b = best, bestMatched || !program.blockRequires[blockID],
            !(TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
                                 wildcardText: wildcardText, intent: intent) < b.rank) {
             return nil
         }
-        let block = program.blocks[blockID]
-        var ctx = baseContext
-        for (l, v) in contextValues {
-            for (k, x) in list(l).values[Int(v)].context ?? [:] { ctx[k] = x }
-        }
-        if !block.data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(block.data.excludesContext, ctx) { return nil }
         var copied: [ContextRules.CopiedSlot] = []
-        if !block.data.requiresContext.isEmpty {
-            guard let c = ContextRules.copySlots(block.data.requiresContext, from: ctx) else { return nil }
-            copied = c
+        if program.blockExcludes[blockID] || program.blockRequires[blockID] {
+            let data = program.blocks[blockID].data
+            let ctx = context(contextValues)
+            if !data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(data.excludesContext, ctx) { return nil }
+            if !data.requiresContext.isEmpty {
+                guard let c = ContextRules.copySlots(data.requiresContext, from: ctx) else { return nil }
+                copied = c
+            }
         }
         if !bestMatched, let name = bestSlot, let c = copied.last(where: { $0.name == name }) {
             bestLength = c.text.unicodeScalars.count
@@ -66,11 +78,31 @@ extension MatchEngine {
         let rank = TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
                                       wildcardText: wildcardText, intent: intent)
         if !keepsAll, let b = best, !(rank < b.rank) { return nil }
+        return Found(template: template, block: blockID, entities: ents, contextValues: contextValues, copied: copied,
+                     source: source, rank: rank)
+    }
+
+    /// The caller's context with what the matched list values add.
+    func context(_ values: [(list: Int32, value: Int32)]) -> [String: JSONValue] {
+        var ctx = baseContext
+        for (l, v) in values {
+            for (k, x) in list(l).values[Int(v)].context ?? [:] { ctx[k] = x }
+        }
+        return ctx
+    }
+
+    /// The match `f` describes: slots with their values, texts and ranges, fixed slots and slots
+    /// from context added.
+    func build(_ f: Found) -> TemplateMatch {
+        let raw = f.source.scalars
         var slots: [String: TemplateMatch.Slot] = [:]
-        for e in ents {
-            let txt = text(e.start, e.end, broken: e.isBroken)
+        slots.reserveCapacity(f.entities.count + program.blockFixedSlots[f.block].count + f.copied.count)
+        for e in f.entities {
+            let txt = e.start < e.end
+                ? MatchText.string(ArraySlice(raw[e.start..<e.end].map { e.isBroken && ($0 == 0x2D || $0 == 0x5F) ? 0x20 : $0 }))
+                : ""
             let range = e.start < e.end
-                ? Int(source.offsets[e.start])..<Int(min(source.offsets[e.end - 1] + 1, source.sourceLength)) : nil
+                ? Int(f.source.offsets[e.start])..<Int(min(f.source.offsets[e.end - 1] + 1, f.source.sourceLength)) : nil
             var value = JSONValue.string(txt)
             var metadata: [String: JSONValue]?
             if e.isNumber {
@@ -83,16 +115,17 @@ extension MatchEngine {
             slots[program.slotNames[Int(e.slot)]] = TemplateMatch.Slot(
                 value: value, text: txt, range: range, isWildcard: e.isWildcard, metadata: metadata)
         }
-        let names = Set(ents.map { program.slotNames[Int($0.slot)] })
-        for (name, value) in block.data.slots where !names.contains(name) {
-            slots[name] = TemplateMatch.Slot(value: value, text: "", range: nil, isWildcard: false, metadata: nil)
+        for id in program.blockFixedSlots[f.block] where !f.entities.contains(where: { $0.slot == id }) {
+            let name = program.slotNames[Int(id)]
+            slots[name] = TemplateMatch.Slot(value: program.blocks[f.block].data.slots[name]!, text: "", range: nil,
+                                             isWildcard: false, metadata: nil)
         }
-        for c in copied where !names.contains(c.name) {
+        for c in f.copied where !f.entities.contains(where: { program.slotNames[Int($0.slot)] == c.name }) {
             slots[c.name] = TemplateMatch.Slot(value: c.value, text: c.text, range: nil, isWildcard: false, metadata: nil)
         }
-        return TemplateMatch(intent: intent, slots: slots, template: program.templates[Int(template)].source,
-                             metadata: block.data.metadata,
-                             response: block.data.response, context: ctx, rank: rank)
+        return TemplateMatch(intent: f.rank.intent, slots: slots, template: program.templates[Int(f.template)].source,
+                             metadata: program.blocks[f.block].data.metadata, response: program.blocks[f.block].data.response,
+                             context: f.contextValues.isEmpty ? baseContext : context(f.contextValues), rank: f.rank)
     }
 }
 

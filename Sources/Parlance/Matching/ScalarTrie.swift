@@ -8,17 +8,20 @@
 /// t.insert([0x6F, 0x6E], 7)       // "on" → 7
 /// t.prefixes(of: text, from: 0)   // payloads of every key that starts the text at 0
 /// ```
+///
+/// Its storage is read without dynamic exclusivity checks: it is written only while it is built,
+/// before any reader sees it, and a check per trie step would cost as much as the step.
 final class ScalarTrie: @unchecked Sendable {
-    private var keys: [UInt64] = Array(repeating: .max, count: 16)
-    private var targets: [Int32] = Array(repeating: -1, count: 16)
-    private var shift: UInt64 = 60
+    @exclusivity(unchecked) private var keys: [UInt64] = Array(repeating: .max, count: 16)
+    @exclusivity(unchecked) private var targets: [Int32] = Array(repeating: -1, count: 16)
+    @exclusivity(unchecked) private var shift: UInt64 = 60
     private var edgeCount = 0
     /// Payloads per node: `payloadStart[node]` is -1 or the first of a run in `payloadList`
     /// chained through `payloadNext`.
-    private var payloadHead: [Int32] = [-1]
-    private var payloadValue: [Int32] = []
-    private var payloadNext: [Int32] = []
-    private var payloadTail: [Int32] = [-1]
+    @exclusivity(unchecked) private var payloadHead: [Int32] = [-1]
+    @exclusivity(unchecked) private var payloadValue: [Int32] = []
+    @exclusivity(unchecked) private var payloadNext: [Int32] = []
+    @exclusivity(unchecked) private var payloadTail: [Int32] = [-1]
     private(set) var nodeCount: Int32 = 1
     private(set) var keyCount = 0
 
@@ -83,6 +86,26 @@ final class ScalarTrie: @unchecked Sendable {
             if k == .max { return -1 }
             i = (i + 1) & mask
         }
+    }
+
+    /// Appends the payloads of every key that occurs in `text` starting at `start` to `out`,
+    /// shortest first.
+    @inline(__always)
+    func appendPrefixes(of text: UnsafeBufferPointer<UInt32>, from start: Int, to out: inout [Int32]) {
+        prefixes(of: text, from: start) { _, v in out.append(v) }
+    }
+
+    /// Whether a key occurs in `text` starting at `start`.
+    func occurs(in text: UnsafeBufferPointer<UInt32>, at start: Int) -> Bool {
+        var node: Int32 = 0
+        var i = start
+        while i < text.count {
+            node = step(node, text[i])
+            if node < 0 { return false }
+            if payloadHead[Int(node)] >= 0 { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Calls `body(end, payload)` for every key that occurs in `text` starting at `start`, shortest

@@ -3,8 +3,18 @@
 /// trie finds every fragment present in the utterance, and each template is filed under the
 /// fragments of its rarest clause, so only templates whose anchor is present are even checked.
 ///
+/// A reference to a slot list that the caller supplies (entity, area and floor names) is a
+/// requirement too: it holds when one of the list's values occurs in the utterance, so a
+/// template that needs an area is not tried on an utterance that names none.
+///
 /// The filter is sound: a template is skipped only when it cannot match.
 struct TemplateIndex: Sendable {
+    /// One requirement of a clause: a literal word, or a value of the named list.
+    enum Atom: Hashable {
+        case word(String)
+        case list(String)
+    }
+
     /// hassil stops following rules this deep when collecting fragments.
     static let maxClauseDepth = 24
 
@@ -16,27 +26,40 @@ struct TemplateIndex: Sendable {
     private(set) var unanchored: [Int32] = []
     private var clauses: [[[Int32]]] = []
     private var fragmentIDs: [[UInt32]: Int32] = [:]
-    /// The code points a template's text can start and end with (nil: any).
-    private var firstChars: [Set<UInt32>?] = []
-    private var lastChars: [Set<UInt32>?] = []
+    private var listAtomIDs: [String: Int32] = [:]
+    /// The list requirements: fragment id and list name id.
+    private(set) var listAtoms: [(fragment: Int32, listName: Int32)] = []
+    /// The code points a template's text can start and end with, as `firstBit` sets (all
+    /// ones: any).
+    private var firstChars: [UInt64] = []
+    private var lastChars: [UInt64] = []
 
     init(program: CompiledProgram, grammar: IntentGrammar, fold: ScalarFold) {
         for t in program.templates {
             let rules = program.blocks[Int(t.block)].data.rules.merging(grammar.rules) { local, _ in local }
+            let local = program.blocks[Int(t.block)].data.lists
             let cnf = Self.clauses(t.source.expression, rules: rules, depth: 0).map { clause in
-                Array(Set(clause.map { intern(fold.fold($0)) })).sorted()
-            }
+                Array(Set(clause.map { atom -> Int32 in
+                    switch atom {
+                    case .word(let w): return intern(fold.fold(w))
+                    // A block's own list is always there (-1 stands for "no requirement").
+                    case .list(let name): return local[name] == nil ? internList(name, program) : -1
+                    }
+                })).sorted()
+            }.filter { !$0.contains(-1) }
             clauses.append(Array(Set(cnf)))
         }
         var memo: [Int32: (Set<UInt32>?, Bool)] = [:], lastMemo: [Int32: (Set<UInt32>?, Bool)] = [:]
         for t in program.templates {
             let (chars, nullable) = Self.first(t.root, program, grammar.ignoresWhitespace, &memo)
-            firstChars.append(nullable ? nil : chars)
+            firstChars.append(Self.mask(nullable ? nil : chars))
             let (last, lastNullable) = Self.first(t.root, program, grammar.ignoresWhitespace, &lastMemo, fromEnd: true)
-            lastChars.append(lastNullable ? nil : last)
+            lastChars.append(Self.mask(lastNullable ? nil : last))
         }
         var frequency = [Int](repeating: 0, count: fragmentCount)
         for cnf in clauses { for f in Set(cnf.joined()) { frequency[Int(f)] += 1 } }
+        // A list requirement is a poor anchor: most utterances name some entity.
+        for (id, _) in listAtoms { frequency[Int(id)] = 1 << 40 }
         anchored = Array(repeating: [], count: fragmentCount)
         for (i, cnf) in clauses.enumerated() {
             guard let anchor = cnf.min(by: { a, b in
@@ -47,6 +70,16 @@ struct TemplateIndex: Sendable {
             }
             for f in anchor { anchored[Int(f)].append(Int32(i)) }
         }
+    }
+
+    private mutating func internList(_ name: String, _ program: CompiledProgram) -> Int32 {
+        if let id = listAtomIDs[name] { return id }
+        guard let listName = program.listNameIDs[name] else { return -1 }
+        let id = Int32(fragmentCount)
+        listAtomIDs[name] = id
+        listAtoms.append((id, listName))
+        fragmentCount += 1
+        return id
     }
 
     private mutating func intern(_ key: [UInt32]) -> Int32 {
@@ -101,28 +134,45 @@ struct TemplateIndex: Sendable {
         return result
     }
 
+    /// For every node, a 64-bit set of the code points it can start with (`firstBit`), or all
+    /// ones when it can match nothing or start anywhere (a list), so that the matcher drops a node
+    /// whose start cannot be the text's next code point with one test instead of walking it.
+    static func firstMasks(_ p: CompiledProgram, _ ignoresWhitespace: Bool) -> [UInt64] {
+        var memo: [Int32: (Set<UInt32>?, Bool)] = [:]
+        return (0..<Int32(p.nodes.count)).map { node in
+            let (chars, nullable) = first(node, p, ignoresWhitespace, &memo)
+            return mask(nullable ? nil : chars)
+        }
+    }
+
+    /// The `firstBit` set of `chars` (all ones for nil: any).
+    static func mask(_ chars: Set<UInt32>?) -> UInt64 { chars?.reduce(0) { $0 | firstBit($1) } ?? ~0 }
+
+    /// A code point's bit in a first-code-point set (several share one; the set only rules out).
+    @inline(__always) static func firstBit(_ c: UInt32) -> UInt64 { 1 << UInt64((c &* 0x9E37_79B1) >> 26) }
+
     /// Whether template `t` can start and end with the text's first and last non-space code
     /// points (`first`, `last`; `-` and `_` always, since they may be read as spaces, and punctuation
     /// at the end, which may be left over).
     func mayMatch(_ t: Int, first: UInt32?, last: UInt32?) -> Bool {
-        if let c = first, c != 0x2D, c != 0x5F, let set = firstChars[t], !set.contains(c) { return false }
-        if let c = last, c != 0x2D, c != 0x5F, !MatchText.isPunctuation(c), let set = lastChars[t], !set.contains(c) {
+        if let c = first, c != 0x2D, c != 0x5F, firstChars[t] & Self.firstBit(c) == 0 { return false }
+        if let c = last, c != 0x2D, c != 0x5F, !MatchText.isPunctuation(c), lastChars[t] & Self.firstBit(c) == 0 {
             return false
         }
         return true
     }
 
     /// hassil's `_required_clauses`, over the parsed expression.
-    static func clauses(_ e: TemplateExpression, rules: [String: Template], depth: Int) -> [[String]] {
+    static func clauses(_ e: TemplateExpression, rules: [String: Template], depth: Int) -> [[Atom]] {
         if depth > maxClauseDepth { return [] }
         switch e {
         case .text(let s, _):
             return s.split(whereSeparator: { $0.isWhitespace })
                 .filter { !$0.unicodeScalars.contains { MatchText.isPunctuation($0.value) || $0 == "’" } }
-                .map { [String($0)] }
+                .map { [.word(String($0))] }
         case .alternative(let items, let optional, _):
             if optional || items.isEmpty { return [] }
-            var merged: [String] = []
+            var merged: [Atom] = []
             for item in items {
                 let branch = clauses(item, rules: rules, depth: depth + 1)
                 guard let smallest = branch.min(by: { $0.count < $1.count }) else { return [] }
@@ -134,8 +184,24 @@ struct TemplateIndex: Sendable {
         case .rule(let name, _):
             guard let r = rules[name] else { return [] }
             return clauses(r.expression, rules: rules, depth: depth + 1)
-        case .list:
-            return []
+        case .list(let l, _):
+            return [[.list(l.listName)]]
+        }
+    }
+
+    /// Marks the list requirements that hold: a list the caller supplies holds when one of its
+    /// values occurs in one of `texts` (folded, with and without spaces between CJK characters);
+    /// any other list (the grammar's, a range, a wildcard) always holds.
+    ///
+    /// - Complexity: O(n · k) per supplied list: n positions, each walked as deep as a key matches.
+    func markLists(_ lists: [CompiledList?], in texts: [[UInt32]], cjk: Bool, _ s: inout Scratch) {
+        for (id, name) in listAtoms {
+            let l = Int(name) < lists.count ? lists[Int(name)] : nil
+            if let l, !l.mayOccur(in: texts, cjk: cjk) { continue }
+            if !s.present[Int(id)] {
+                s.present[Int(id)] = true
+                s.found.append(id)
+            }
         }
     }
 
@@ -145,6 +211,8 @@ struct TemplateIndex: Sendable {
         var found: [Int32] = []
         var seen: [Bool] = []
         var touched: [Int32] = []
+        /// The candidates of the last look-up.
+        var candidates: [Int32] = []
     }
 
     func makeScratch(templates: Int) -> Scratch {
@@ -169,7 +237,10 @@ struct TemplateIndex: Sendable {
     ///
     /// - Complexity: O(a + c log c): a templates filed under the fragments present, c candidates.
     func candidates(_ s: inout Scratch) -> [Int32] {
-        var out = unanchored
+        var out: [Int32] = []
+        swap(&out, &s.candidates)
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: unanchored)
         for f in s.found {
             for t in anchored[Int(f)] where !s.seen[Int(t)] {
                 s.seen[Int(t)] = true
@@ -182,6 +253,7 @@ struct TemplateIndex: Sendable {
         s.touched.removeAll(keepingCapacity: true)
         s.found.removeAll(keepingCapacity: true)
         out.sort()
+        s.candidates = out
         return out
     }
 }

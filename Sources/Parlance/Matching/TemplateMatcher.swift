@@ -23,6 +23,10 @@ public final class TemplateMatcher: Sendable {
     /// Buffers of finished look-ups, handed to the next (one per thread at a time).
     private let scratchPool = ScratchPool()
     let frozen: FrozenProgram
+    /// Per template, in trial order: its block, shape and root node (read without copying templates).
+    let templateBlocks: [Int32]
+    let templateShapes: [CompiledProgram.Shape]
+    let templateRoots: [Int32]
 
     /// Compiles `grammar`.
     ///
@@ -36,7 +40,10 @@ public final class TemplateMatcher: Sendable {
         var compiler = GrammarCompiler(grammar: grammar, fold: fold)
         program = try compiler.compile()
         index = TemplateIndex(program: program, grammar: grammar, fold: fold)
-        frozen = FrozenProgram(program)
+        frozen = FrozenProgram(program, firstMasks: TemplateIndex.firstMasks(program, grammar.ignoresWhitespace))
+        templateBlocks = program.templates.map(\.block)
+        templateShapes = program.templates.map(\.shape)
+        templateRoots = program.templates.map(\.root)
         hasKeywords = grammar.intents.contains { $0.blocks.contains { $0.requiredKeywords != nil } }
         skipWords = SkipWords(grammar.skipWords, fold: fold, ignoresWhitespace: grammar.ignoresWhitespace)
     }
@@ -51,12 +58,15 @@ public final class TemplateMatcher: Sendable {
     /// Compiles request-time lists; values with template syntax are expanded (at most
     /// `Template.maxSentences` sentences each).
     ///
-    /// - Complexity: O(total length of the values).
+    /// - Complexity: O(total length of the values), plus, for values with context (an entity's
+    ///   domain), one check per distinct context condition of the grammar's blocks.
     public func lists(_ lists: [String: SlotList]) throws -> Lists {
         var out = [CompiledList?](repeating: nil, count: program.listNames.count)
         for (name, list) in lists {
             guard let id = program.listNameIDs[name] else { continue }
-            out[Int(id)] = try CompiledList.compile(list.expandingTemplates(), fold: fold, language: grammar.language) { _ in -1 }
+            let compiled = try CompiledList.compile(list.expandingTemplates(), fold: fold, language: grammar.language) { _ in -1 }
+            compiled.judgeContexts(program.contextGroups)
+            out[Int(id)] = compiled
         }
         return Lists(byID: out)
     }
@@ -88,8 +98,18 @@ public final class TemplateMatcher: Sendable {
     struct Variants {
         let base: MatchText
         let noSkip: MatchText
+        /// Whether skip words were removed (then some shapes are tried on two variants).
+        let hasSkipWords: Bool
         var texts = [MatchText?](repeating: nil, count: 5)
         var prepared = [MatchEngine.Text?](repeating: nil, count: 5)
+        /// The variants chosen per template shape (`texts(for:_:)`), once per utterance.
+        var byShape = [(Int, Int)?](repeating: nil, count: CompiledProgram.Shape.count)
+
+        init(base: MatchText, noSkip: MatchText) {
+            self.base = base
+            self.noSkip = noSkip
+            hasSkipWords = noSkip.scalars != base.scalars
+        }
 
         mutating func prepare(_ k: Int, fold: ScalarFold) -> MatchEngine.Text {
             if let t = prepared[k] { return t }
@@ -108,6 +128,13 @@ public final class TemplateMatcher: Sendable {
     /// The variants a template of this shape is tried on, in order (the second is -1 when there
     /// is only one).
     func texts(for shape: CompiledProgram.Shape, _ v: inout Variants) -> (Int, Int) {
+        if let chosen = v.byShape[shape.rawValue] { return chosen }
+        let chosen = chooseTexts(for: shape, &v)
+        v.byShape[shape.rawValue] = chosen
+        return chosen
+    }
+
+    private func chooseTexts(for shape: CompiledProgram.Shape, _ v: inout Variants) -> (Int, Int) {
         func variant(_ k: Int) -> Int {
             if v.texts[k] != nil { return k }
             switch k {
@@ -126,7 +153,7 @@ public final class TemplateMatcher: Sendable {
         case .leadingWildcard: main = variant(2)
         case .trailingWildcard: main = variant(3)
         }
-        if v.noSkip.scalars != v.base.scalars && v.texts[main]!.scalars == v.texts[variant(1)]!.scalars {
+        if v.hasSkipWords && v.texts[main]!.scalars == v.texts[variant(1)]!.scalars {
             return (variant(0), main)
         }
         return (main, -1)
@@ -154,15 +181,18 @@ public final class TemplateMatcher: Sendable {
             }
         }
         for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
+        index.markLists(lists.byID, in: hay, cjk: grammar.ignoresWhitespace, &reused.index)
         let keywords = hasKeywords
             ? Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init)) : []
         reused.engine.reset(lists: lists.byID)
-        return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, context: context, keywords: keywords,
-                     bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
+        reused.verdicts.removeAll(keepingCapacity: true)
+        reused.verdicts.append(contentsOf: repeatElement(0, count: program.contextGroups.count))
+        return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, verdicts: &reused.verdicts,
+                     context: context, keywords: keywords, bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
     }
 
     private func match(_ utterance: String, v: inout Variants, engine: inout MatchEngine, index scratch: inout TemplateIndex.Scratch,
-                       context: [String: JSONValue], keywords: Set<String>, bestSlot: String?, keepsAll: Bool,
+                       verdicts: inout [Int8], context: [String: JSONValue], keywords: Set<String>, bestSlot: String?, keepsAll: Bool,
                        pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         engine.ignoresWhitespace = grammar.ignoresWhitespace
         engine.chunkScalars = pool
@@ -174,13 +204,13 @@ public final class TemplateMatcher: Sendable {
         var first: UInt32?, last: UInt32?
         let cands = index.candidates(&scratch)
         for ti in cands {
-            let block = program.templates[Int(ti)].block
+            let block = templateBlocks[Int(ti)]
             if block != lastBlock {
                 lastBlock = block
-                blockOK = blockApplies(Int(block), context: context, keywords: keywords)
+                blockOK = blockApplies(Int(block), context: context, keywords: keywords, verdicts: &verdicts)
             }
             guard blockOK else { continue }
-            var pending = texts(for: program.templates[Int(ti)].shape, &v)
+            var pending = texts(for: templateShapes[Int(ti)], &v)
             while pending.0 >= 0 {
                 let k = pending.0
                 pending = (pending.1, -1)
@@ -194,21 +224,28 @@ public final class TemplateMatcher: Sendable {
                 engine.template = ti
                 engine.block = Int(block)
                 engine.steps = 0
-                engine.matchTemplate(program.templates[Int(ti)].root)
+                engine.matchTemplate(templateRoots[Int(ti)])
             }
         }
-        return (engine.best, engine.all)
+        guard let found = engine.best else { return (nil, engine.all) }
+        return (engine.build(found), engine.all)
     }
 
     /// hassil skips a block before matching when its keywords are absent or the caller's
     /// context already contradicts its conditions.
-    func blockApplies(_ b: Int, context: [String: JSONValue], keywords: Set<String>) -> Bool {
-        if let kw = program.blocks[b].data.requiredKeywords, kw.isDisjoint(with: keywords) { return false }
-        guard !context.isEmpty else { return true }
-        let requires = program.blocks[b].data.requiresContext, excludes = program.blocks[b].data.excludesContext
-        if !requires.isEmpty, !ContextRules.satisfiesRequired(requires, context, allowMissing: true) { return false }
-        if !excludes.isEmpty, !ContextRules.satisfiesExcluded(excludes, context) { return false }
-        return true
+    /// Blocks with the same conditions share a verdict (`verdicts` by context group: 0 unknown,
+    /// 1 yes, -1 no), so the context is compared once per group and utterance.
+    func blockApplies(_ b: Int, context: [String: JSONValue], keywords: Set<String>, verdicts: inout [Int8]) -> Bool {
+        if hasKeywords, let kw = program.blocks[b].data.requiredKeywords, kw.isDisjoint(with: keywords) { return false }
+        let g = Int(program.blockGroup[b])
+        guard !context.isEmpty, g >= 0 else { return true }
+        if verdicts[g] == 0 {
+            let group = program.contextGroups[g]
+            let ok = (group.requires.isEmpty || ContextRules.satisfiesRequired(group.requires, context, allowMissing: true))
+                && (group.excludes.isEmpty || ContextRules.satisfiesExcluded(group.excludes, context))
+            verdicts[g] = ok ? 1 : -1
+        }
+        return verdicts[g] > 0
     }
 }
 
@@ -237,6 +274,8 @@ extension TemplateMatcher {
 final class MatchScratch: @unchecked Sendable {
     var index: TemplateIndex.Scratch
     var engine: MatchEngine
+    /// The caller's context judged per context group (see `TemplateMatcher.blockApplies`).
+    var verdicts: [Int8] = []
     init(index: TemplateIndex.Scratch, engine: MatchEngine) {
         self.index = index
         self.engine = engine
@@ -251,3 +290,4 @@ final class ScratchPool: @unchecked Sendable {
     func take() -> MatchScratch? { lock.withLock { idle.popLast() } }
     func give(_ s: MatchScratch) { lock.withLock { if idle.count < 16 { idle.append(s) } } }
 }
+

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import Parlance
+import ParlanceText
+
+/// The structures that keep a match cheap: node start filters, state fingerprints, and list
+/// values judged against the blocks' context conditions once.
+struct MatchEngineTests {
+    static let grammar = """
+        language: en
+        intents:
+          HassTurnOn:
+            data:
+              - sentences: ["(turn|switch) on [the] {name}"]
+                requires_context: {domain: light}
+              - sentences: ["(turn|switch) on [the] fan {name}"]
+                requires_context: {domain: fan}
+          HassNevermind:
+            data:
+              - sentences: ["never mind"]
+        """
+
+    @Test func filtersNodesByTheirFirstCodePoints() throws {
+        let g = try GrammarLoader.grammar(yaml: Self.grammar, file: "en.yaml")
+        var compiler = GrammarCompiler(grammar: g, fold: try ScalarFold.shared(for: LocaleID("en")))
+        let p = try compiler.compile()
+        let masks = TemplateIndex.firstMasks(p, false)
+        let bit = TemplateIndex.firstBit
+        // "(turn|switch) on [the] {name}" can start with t or s only.
+        let turnOn = try #require(p.templates.first { $0.source.text == "(turn|switch) on [the] {name}" })
+        let root = Int(turnOn.root)
+        #expect(masks[root] & bit(0x74) != 0)
+        #expect(masks[root] & bit(0x73) != 0)
+        #expect(masks[root] == bit(0x74) | bit(0x73))
+        // A list may start with anything; an optional may match nothing.
+        for (i, n) in p.nodes.enumerated() where n.kind == .list { #expect(masks[i] == ~0) }
+    }
+
+    @Test(arguments: [("turn on the kitchen", "HassTurnOn"), ("never-mind", "HassNevermind"), ("xturn on kitchen", nil)])
+    func matchesWhatTheFilterLetsThrough(_ c: (String, String?)) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.grammar, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen", context: ["domain": "light"])])])
+        #expect(m.best(c.0, lists: lists)?.intent == c.1)
+    }
+
+    @Test func remembersFingerprintsUntilCleared() {
+        var set = FingerprintSet()
+        var added = 0
+        for k in 0..<10_000 as Range<UInt64> where set.insert(k &* 0x9E37_79B9) { added += 1 }
+        #expect(added == 10_000)
+        var again = set.insert(0)
+        #expect(!again)
+        again = set.insert(9_999 &* 0x9E37_79B9)
+        #expect(!again)
+        set.removeAll()
+        var fresh = set.insert(0)
+        #expect(fresh)
+        fresh = set.insert(0)
+        #expect(!fresh)
+    }
+
+    @Test func tellsStatesApartByEveryField() {
+        var a = Fingerprint(), b = Fingerprint()
+        a.add(1)
+        a.add(2)
+        b.add(2)
+        b.add(1)
+        #expect(a.value != b.value)
+    }
+
+    /// Templates that need a value of a supplied list are tried only when one occurs.
+    @Test(arguments: [("turn on kitchen in attic", true), ("turn on kitchen", false), ("turn on kitchen in at-tic", true)])
+    func triesTemplatesWhoseListsOccur(_ c: (String, Bool)) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            intents:
+              HassTurnOn:
+                data:
+                  - sentences: ["turn on {name} in {area}"]
+                  - sentences: ["turn on {name}"]
+            """, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen")]), "area": .values([SlotValue(text: "Attic")])])
+        var scratch = m.index.makeScratch(templates: m.program.templates.count)
+        let text = m.fold.fold(MatchText(c.0).scalars)
+        text.withUnsafeBufferPointer { m.index.markFragments(in: $0, &scratch) }
+        m.index.markLists(lists.byID, in: [text], cjk: false, &scratch)
+        let found = m.index.candidates(&scratch)
+        #expect(found.contains(0) == c.1)
+        let cleared = m.index.candidates(&scratch)
+        #expect(cleared.isEmpty)  // the look-up clears its marks
+    }
+
+    /// A value whose context contradicts a block's `requires_context` is not read in that block.
+    @Test func judgesValueContextsPerBlock() throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.grammar, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Ceiling", context: ["domain": "fan"])])])
+        #expect(m.program.contextGroups.count == 2)
+        let byFan = try #require(lists.byID[Int(m.program.listNameIDs["name"]!)])
+        #expect(byFan.admits(0, group: 0) == false)
+        #expect(byFan.admits(0, group: 1) == true)
+        #expect(m.best("turn on ceiling", lists: lists) == nil)
+        #expect(m.best("turn on fan ceiling", lists: lists)?.slots["name"]?.value == "Ceiling")
+    }
+
+    /// Lists compiled by another matcher are judged when they are read.
+    @Test func readsListsJudgedForAnotherGrammar() throws {
+        let other = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            intents:
+              X:
+                data:
+                  - sentences: ["x {name}"]
+            """, file: "x.yaml"))
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.grammar, file: "en.yaml"))
+        let lists = try other.lists(["name": .values([SlotValue(text: "Ceiling", context: ["domain": "fan"])])])
+        #expect(m.best("turn on ceiling", lists: lists) == nil)
+        #expect(m.best("turn on fan ceiling", lists: lists)?.intent == "HassTurnOn")
+    }
+}
