@@ -19,9 +19,7 @@ struct CompoundTests {
 
     @Test(arguments: cases)
     func readsAHyphenatedCompoundAsWords(_ c: (locale: String, utterance: String, intent: String, app: String)) throws {
-        let m = try #require(MatcherTests.matcher)
-        let r = try m.match(c.utterance, locale: LocaleID(c.locale))
-        let best = try #require(r.interpretations.first)
+        let best = try MatcherTests.best(c.utterance, c.locale)
         #expect(best.intent == c.intent)
         #expect(best.app?.bundleIdentifier == c.app)
         #expect(best.accepted)

@@ -163,3 +163,11 @@ struct LocalePackTests {
         #expect(rate >= Self.floors[locale]!, "\(locale): \(run.passed)/\(run.total)")
     }
 }
+
+extension MatcherTests {
+    /// The best reading of `utterance` with the built-in apps, user and packs.
+    static func best(_ utterance: String, _ locale: String) throws -> Interpretation {
+        let m = try #require(matcher)
+        return try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
+    }
+}

@@ -13,9 +13,7 @@ struct NearTieTests {
 
     @Test(arguments: cases)
     func takesTheReadingThatExplainsMore(_ c: (locale: String, utterance: String, intent: String)) throws {
-        let m = try #require(MatcherTests.matcher)
-        let r = try m.match(c.utterance, locale: LocaleID(c.locale))
-        let best = try #require(r.interpretations.first)
+        let best = try MatcherTests.best(c.utterance, c.locale)
         #expect(best.intent == c.intent)
         #expect(best.accepted)
         #expect(best.resolution != .disambiguation)
@@ -43,9 +41,7 @@ struct AppSupportOrderTests {
 
     @Test(arguments: cases)
     func putsWhatTheAppDoesFirst(_ c: (locale: String, utterance: String, intent: String)) throws {
-        let m = try #require(MatcherTests.matcher)
-        let r = try m.match(c.utterance, locale: LocaleID(c.locale))
-        let best = try #require(r.interpretations.first)
+        let best = try MatcherTests.best(c.utterance, c.locale)
         #expect(best.intent == c.intent)
         #expect(best.resolution != .unsupported)
         #expect(best.accepted)

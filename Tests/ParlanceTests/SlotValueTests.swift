@@ -21,8 +21,7 @@ struct SlotValueTests {
 
     @Test(arguments: cases)
     func takesTheValueOfTheListThatMatched(_ c: Case) throws {
-        let m = try #require(MatcherTests.matcher)
-        let best = try #require(try m.match(c.utterance, locale: LocaleID(c.locale)).interpretations.first)
+        let best = try MatcherTests.best(c.utterance, c.locale)
         let p = try #require(best.parameters[c.parameter])
         #expect(p.value == .text(c.value))
         #expect(p.match == .exact)

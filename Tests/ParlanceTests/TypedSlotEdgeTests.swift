@@ -40,8 +40,7 @@ struct TypedSlotEdgeTests {
 
     @Test(arguments: cases)
     func takesTheTypedWordsFromTheFreeText(_ c: Case) throws {
-        let m = try #require(MatcherTests.matcher)
-        let best = try #require(try m.match(c.utterance, locale: LocaleID(c.locale)).interpretations.first)
+        let best = try MatcherTests.best(c.utterance, c.locale)
         let profile = try TextAnalyzer.shared(for: LocaleID(c.locale)).profile
         func said(_ name: String) -> String { profile.key(best.parameters[name]?.text ?? "") }
         #expect(said(c.date.name) == profile.key(c.date.text))

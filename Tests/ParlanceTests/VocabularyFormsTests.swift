@@ -42,8 +42,7 @@ struct VocabularyFormsTests {
 
     @Test(arguments: sentences)
     func findsTheFormInASentence(_ c: (locale: String, utterance: String, parameter: String, identifier: String)) throws {
-        let m = try #require(MatcherTests.matcher)
-        let best = try #require(try m.match(c.utterance, locale: LocaleID(c.locale)).interpretations.first)
+        let best = try MatcherTests.best(c.utterance, c.locale)
         let p = try #require(best.parameters[c.parameter])
         guard case .vocabulary(let id, _)? = p.value else { Issue.record("not a vocabulary value: \(String(describing: p.value))"); return }
         #expect(id == c.identifier)
