@@ -2,7 +2,7 @@ import Testing
 import ParlanceText
 @testable import Parlance
 
-/// A date or an amount said next to free text goes to its typed parameter: the pack's `<date>`
+/// A date, an amount or a person said next to free text goes to its typed parameter: the pack's `<date>`
 /// and `<amount>` rules make those lists match only their shapes, and of readings that score
 /// alike the one leaving less to free text wins.
 struct TypedSlotEdgeTests {
@@ -36,6 +36,9 @@ struct TypedSlotEdgeTests {
              date: ("currencyAmount", "двадцать евро"), text: ("payee", "Анне")),
         Case(locale: "zh-CN", utterance: "用钱包给安娜转二十欧元午饭钱",
              date: ("currencyAmount", "二十欧元"), text: ("note", "午饭")),
+        // A contact by nickname scores as a given name alone, so it too wins the edge of a wildcard.
+        Case(locale: "ru-RU", utterance: "покажи фотографии из Киото с Димой",
+             date: ("peopleInPhoto", "Димой"), text: ("locationCreated", "Киото")),
     ]
 
     @Test(arguments: cases)

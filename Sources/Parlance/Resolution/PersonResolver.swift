@@ -54,7 +54,7 @@ public struct PersonResolver: Sendable {
         public static let exact = 1.0
         public static let partOfName = 0.9
         /// Another name the person is called by (`Дима` for `Дмитрий`), from the pack's table.
-        public static let nickname = 0.88
+        public static let nickname = 0.9
         /// A relation rather than a name ("my managers", "моим руководителям", "上司"), from the
         /// pack's table: understood, and left to the app to resolve.
         public static let relationship = 0.9
