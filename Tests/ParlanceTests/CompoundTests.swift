@@ -42,3 +42,24 @@ struct CompoundTests {
         #expect(Matcher.spacingCompounds("-5") == nil)
     }
 }
+
+/// Contacts and apps written in Latin letters but said in the utterance's script are heard by
+/// sound when nothing else settles the utterance, so they stop running into the free text.
+struct SoundAlikeNameTests {
+    static let cases: [(locale: String, utterance: String, app: String, parameter: String, said: String)] = [
+        ("zh-CN", "用真棒告诉约翰和凯特我会晚到十分钟", "com.example.awesome", "recipients", "约翰和凯特"),
+        ("ru-RU", "напиши маше в осам что я опоздаю", "com.example.awesome", "content", "я опоздаю"),
+    ]
+
+    @Test(arguments: cases)
+    func hearsANameSaidInTheUtterancesScript(_ c: (locale: String, utterance: String, app: String, parameter: String, said: String)) throws {
+        let best = try MatcherTests.best(c.utterance, c.locale)
+        #expect(best.app?.bundleIdentifier == c.app)
+        #expect(best.accepted && best.resolution == .ready)
+        #expect(best.parameters[c.parameter]?.text == c.said)
+    }
+
+    @Test func keysAnAppNameAsItIsSaid() {
+        #expect(NameSound.key("awesome") == NameSound.key("osam"))
+    }
+}

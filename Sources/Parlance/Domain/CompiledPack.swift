@@ -15,6 +15,9 @@ struct CompiledPack: Sendable {
     /// The apps that handle each intent (SiriKit's or their own custom ones), computed once
     /// rather than for every candidate of every utterance.
     let supportingApps: [String: [App]]
+    /// The values of the lists filled from the catalog, kept to add names heard by sound.
+    let runtimeLists: [String: SlotList]
+    let soundAlike: SoundAlikeNames
 
     init(pack: LocalePack, catalog: Catalog) throws {
         self.pack = pack
@@ -41,11 +44,7 @@ struct CompiledPack: Sendable {
         for (name, type) in pack.typedLists {
             switch type {
             case .app:
-                runtime[name] = .values(appNames.entries.map {
-                    var v = SlotValue(text: $0.said, output: .string($0.bundleIdentifier))
-                    v.metadata = ["source": .string($0.source), "score": .number($0.score)]
-                    return v
-                })
+                runtime[name] = .values(appNames.entries.map(Self.appValue))
             case .person:
                 let values = Self.personValues(contacts, forms: PersonNameForms(language: pack.locale.language, nicknames: pack.nicknames),
                                               profile: analyzer.profile)
@@ -87,7 +86,43 @@ struct CompiledPack: Sendable {
             }
         }
         lists = try matcher.lists(runtime)
+        runtimeLists = runtime
+        soundAlike = SoundAlikeNames(contacts: contacts, appNames: appNames, profile: analyzer.profile,
+                                     forms: PersonNameForms(language: pack.locale.language))
         self.vocabulary = vocabulary
+    }
+
+    /// The lists with the contacts and apps heard by sound in `utterance` added to the person
+    /// and app lists; nil when none is heard. Only these lists are compiled again.
+    func listsHearingNames(in utterance: String) throws -> TemplateMatcher.Lists? {
+        let heard = soundAlike.heard(in: utterance)
+        guard !heard.people.isEmpty || !heard.apps.isEmpty else { return nil }
+        var extra: [String: SlotList] = [:]
+        for (name, type) in pack.typedLists {
+            switch type {
+            case .person where !heard.people.isEmpty:
+                // The output is unused: a person slot is resolved from its text.
+                let added = heard.people.map { SlotValue(text: $0, output: .number(-1)) }
+                for n in [name] + (2...LocalePack.personListLength).map({ "\(name)__\($0)" }) {
+                    guard case .values(let vs)? = runtimeLists[n] else { continue }
+                    extra[n] = .values(vs + added)
+                }
+            case .app where !heard.apps.isEmpty:
+                guard case .values(let vs)? = runtimeLists[name] else { continue }
+                extra[name] = .values(vs + heard.apps.map(Self.appValue))
+            default:
+                continue
+            }
+        }
+        let recompiled = try matcher.lists(extra)
+        return TemplateMatcher.Lists(byID: zip(lists.byID, recompiled.byID).map { old, new in new ?? old })
+    }
+
+    /// The app list's value for one of its names.
+    static func appValue(_ e: AppNames.Entry) -> SlotValue {
+        var v = SlotValue(text: e.said, output: .string(e.bundleIdentifier))
+        v.metadata = ["source": .string(e.source), "score": .number(e.score)]
+        return v
     }
 
     /// Every form a contact may be said in: full name, each part alone, inflected forms, with

@@ -91,11 +91,28 @@ public final class Matcher: Sendable {
         // Compounds are written with a hyphen or a space ("Indoor-Lauf", "Super-App",
         // "30-Minuten-Lauf"): when the hyphens leave nothing accepted, they are read as spaces.
         // The text keeps its length, so ranges still point into the utterance as said.
-        if readings.first?.accepted != true, let spaced = Self.spacingCompounds(utterance) {
-            let second = self.readings(spaced, as: utterance, pack: c)
-            if second.first?.accepted == true { readings = second }
+        if !Self.settled(readings), let spaced = Self.spacingCompounds(utterance) {
+            readings = Self.better(readings, self.readings(spaced, as: utterance, pack: c))
+        }
+        // Names written in Latin letters but said in the utterance's script ("约翰和凯特",
+        // "в осам"): when nothing is settled, words that sound like a contact or an app become
+        // values of those lists, so that they no longer run into the free text beside them.
+        if !Self.settled(readings), let heard = try c.listsHearingNames(in: utterance) {
+            readings = Self.better(readings, self.readings(utterance, as: utterance, pack: c, lists: heard))
         }
         return MatchResult(utterance: utterance, locale: locale, interpretations: Array(readings.prefix(max(top, 1))))
+    }
+
+    /// Whether the best reading is accepted and asks nothing more (no app to choose, no value
+    /// to confirm): then a second reading of the utterance is not worth its cost.
+    static func settled(_ readings: [Interpretation]) -> Bool {
+        readings.first.map { $0.accepted && $0.resolution == .ready } ?? false
+    }
+
+    /// The second readings when their best is accepted and the first's is not, or settled.
+    static func better(_ first: [Interpretation], _ second: [Interpretation]) -> [Interpretation] {
+        guard let b = second.first, b.accepted else { return first }
+        return first.first?.accepted != true || settled(second) ? second : first
     }
 
     /// `text` with every hyphen between two letters or digits made a space; nil when there is none.
@@ -115,8 +132,8 @@ public final class Matcher: Sendable {
 
     /// The readings of `text`, best first; parameters quote `utterance`, which `text` respells
     /// without moving anything.
-    func readings(_ text: String, as utterance: String, pack c: CompiledPack) -> [Interpretation] {
-        let candidates = c.matcher.all(text, lists: c.lists, bestSlot: nil)
+    func readings(_ text: String, as utterance: String, pack c: CompiledPack, lists: TemplateMatcher.Lists? = nil) -> [Interpretation] {
+        let candidates = c.matcher.all(text, lists: lists ?? c.lists, bestSlot: nil)
         var scored: [(reading: Interpretation, wildcardText: Int)] = []
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
         for m in candidates.prefix(Self.candidatesInterpreted) {

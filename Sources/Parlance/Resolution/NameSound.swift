@@ -24,10 +24,13 @@ enum NameSound {
         var out = ""
         var last: Character?
         var atStart = true
+        var afterVowel = false
         while let c = s.first {
             var letter = c
             var width = 1
-            if let (spelled, sound) = spellings.first(where: { s.hasPrefix($0.0) }) {
+            if c == "w", afterVowel {
+                letter = "u"  // after a vowel, part of it (`Awesome` is said `осам`)
+            } else if let (spelled, sound) = spellings.first(where: { s.hasPrefix($0.0) }) {
                 letter = sound.first!
                 width = spelled.count
                 if sound.count > 1 { out.append(letter); letter = sound.last! }
@@ -38,6 +41,7 @@ enum NameSound {
             }
             s = s.dropFirst(width)
             defer { atStart = false }
+            afterVowel = vowels.contains(letter)
             if vowels.contains(letter) {
                 if atStart { out.append("a"); last = "a" } else { last = nil }
                 continue
