@@ -18,6 +18,8 @@ struct CompiledPack: Sendable {
     /// The values of the lists filled from the catalog, kept to add names heard by sound.
     let runtimeLists: [String: SlotList]
     let soundAlike: SoundAlikeNames
+    /// The lists of people, with the extra lists of a list of people (`recipients__2`…).
+    let personListNames: [String]
 
     init(pack: LocalePack, catalog: Catalog) throws {
         self.pack = pack
@@ -87,6 +89,9 @@ struct CompiledPack: Sendable {
         }
         lists = try matcher.lists(runtime)
         runtimeLists = runtime
+        personListNames = pack.typedLists.filter { $0.value == .person }.keys.sorted().flatMap { n in
+            [n] + (2...LocalePack.personListLength).map { "\(n)__\($0)" }
+        }
         soundAlike = SoundAlikeNames(contacts: contacts, appNames: appNames, profile: analyzer.profile,
                                      forms: PersonNameForms(language: pack.locale.language))
         self.vocabulary = vocabulary
@@ -97,25 +102,20 @@ struct CompiledPack: Sendable {
     func listsHearingNames(in utterance: String) throws -> TemplateMatcher.Lists? {
         let heard = soundAlike.heard(in: utterance)
         guard !heard.people.isEmpty || !heard.apps.isEmpty else { return nil }
-        var extra: [String: SlotList] = [:]
-        for (name, type) in pack.typedLists {
-            switch type {
-            case .person where !heard.people.isEmpty:
-                // The output is unused: a person slot is resolved from its text.
-                let added = heard.people.map { SlotValue(text: $0, output: .number(-1)) }
-                for n in [name] + (2...LocalePack.personListLength).map({ "\(name)__\($0)" }) {
-                    guard case .values(let vs)? = runtimeLists[n] else { continue }
-                    extra[n] = .values(vs + added)
-                }
-            case .app where !heard.apps.isEmpty:
-                guard case .values(let vs)? = runtimeLists[name] else { continue }
-                extra[name] = .values(vs + heard.apps.map(Self.appValue))
-            default:
-                continue
-            }
+        var byID = lists.byID
+        // Every person list holds the same values: one is compiled and shared by all of them.
+        if !heard.people.isEmpty, case .values(let vs)? = personListNames.first.flatMap({ runtimeLists[$0] }) {
+            // The output is unused: a person slot is resolved from its text.
+            let added = heard.people.map { SlotValue(text: $0, output: .number(-1)) }
+            let one = try matcher.lists([personListNames[0]: .values(vs + added)])
+            let compiled = matcher.program.listNameIDs[personListNames[0]].flatMap { one.byID[Int($0)] }
+            for n in personListNames { if let id = matcher.program.listNameIDs[n] { byID[Int(id)] = compiled } }
         }
-        let recompiled = try matcher.lists(extra)
-        return TemplateMatcher.Lists(byID: zip(lists.byID, recompiled.byID).map { old, new in new ?? old })
+        if !heard.apps.isEmpty, let name = pack.typedLists.first(where: { $0.value == .app })?.key,
+           case .values(let vs)? = runtimeLists[name], let id = matcher.program.listNameIDs[name] {
+            byID[Int(id)] = try matcher.lists([name: .values(vs + heard.apps.map(Self.appValue))]).byID[Int(id)]
+        }
+        return TemplateMatcher.Lists(byID: byID)
     }
 
     /// The app list's value for one of its names.

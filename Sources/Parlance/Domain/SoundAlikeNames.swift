@@ -46,9 +46,11 @@ struct SoundAlikeNames: Sendable {
     /// The words of `utterance`, in its own script, that sound like a contact's name or an
     /// app's: as said, for list values.
     ///
-    /// - Complexity: O(n · maxWords) transliterations of n tokens.
+    /// - Complexity: n transliterations of n tokens, O(n · maxWords) look-ups.
     func heard(in utterance: String) -> (people: [String], apps: [AppNames.Entry]) {
-        let tokens = profile.tokenize(utterance)
+        // Each token is transliterated once; a window's Latin form is its tokens' joined.
+        let tokens = profile.tokenize(utterance, latin: true)
+        guard tokens.contains(where: { !Self.isLatin($0.text) }) else { return ([], []) }
         let units = Array(utterance.utf16)
         var heardPeople: [String] = [], heardApps: [AppNames.Entry] = []
         let widths = profile.isUnspaced ? 1...Self.maxWords : 1...2
@@ -58,7 +60,7 @@ struct SoundAlikeNames: Sendable {
             for w in widths where i + w <= tokens.count && !(foundPerson && foundApp) {
                 let said = String(decoding: units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound], as: UTF16.self)
                 guard !Self.isLatin(said) else { continue }
-                let latin = profile.latinKey(said)
+                let latin = tokens[i..<i + w].map { $0.latin ?? $0.key }.joined()
                 let key = NameSound.key(latin)
                 if !foundApp, var app = apps[key] {
                     foundApp = true
