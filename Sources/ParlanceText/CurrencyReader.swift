@@ -116,6 +116,14 @@ public final class CurrencyReader: Sendable {
             if n.range.upperBound < last.range.upperBound {
                 let rest = String(last.key.unicodeScalars.dropFirst(last.key.unicodeScalars.count - (last.range.upperBound - n.range.upperBound)))
                 if let (c, len) = names.longestPrefix(of: Substring(rest)), len == rest.count || Self.isHan(rest) {
+                    // The unit may go on in the next tokens: `两百块` + `钱` is `两百块钱`.
+                    let unit = [String(rest.prefix(len))] + tokens[end..<min(end + 2, tokens.count)].map(\.key)
+                    if len == rest.count, let (c2, k) = names.longestMatch(unit, from: 0, key: { $0 }), k > 1 {
+                        out.append(AmountSpan(amount: n.value, currencyCode: c2, range: n.range.lowerBound..<tokens[end + k - 2].range.upperBound,
+                                              tokens: n.tokens.lowerBound..<end + k - 1))
+                        usedUpTo = end + k - 1
+                        continue
+                    }
                     out.append(AmountSpan(amount: n.value, currencyCode: c,
                                           range: n.range.lowerBound..<n.range.upperBound + rest.prefix(len).utf16.count, tokens: n.tokens))
                     usedUpTo = end

@@ -182,6 +182,8 @@ public final class NumberReader: Sendable {
             article = true
             start = i + 1
         }
+        // Han numerals split by the word breaker (`三` | `千円`) read on past a number word.
+        if !article, let han = HanNumerals.read(tokens, at: i), han.range.upperBound > t.range.upperBound { return han }
         if let (entry, end) = trie.longestMatch(tokens, from: start, key: \.key) {
             if article && !(entry.multiplier || entry.value == 100 || entry.value == 1000) { return nil }
             let v = article && !entry.multiplier ? entry.value : entry.value

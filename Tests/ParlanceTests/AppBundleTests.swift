@@ -70,7 +70,7 @@ struct AppBundleTests {
         let options = try #require(f.vocabulary(for: try LocaleID("en"))?.parameterVocabularies.first)
         #expect(options.parameterNames == ["ShowMoviesIntent.category"])
         #expect(options.items.map { $0.synonyms[0].phrase } == ["Now Playing", "Popular", "Top Rated"])
-        #expect(f.supportedIntents.map(\.name) == ["ShowMoviesIntent", "INPlayMediaIntent"])
+        #expect(f.supportedIntents.map(\.name) == ["ShowMoviesIntent", "INPlayMediaIntent", "INAddMediaIntent"])
     }
 
     @Test func coinpurseReadsABinaryInfoPlistWithASpokenName() throws {

@@ -69,4 +69,75 @@ struct PersonResolverTests {
         let r = try PersonResolver(locale: LocaleID("en"), contacts: Self.contacts)
         #expect(r.resolve("John Appleseed").score > r.resolve("John").score)
     }
+
+    /// Latin-script contacts said in Cyrillic, kana or Hanzi, inflected or with honorifics.
+    static let transcribed: [Case] = [
+        Case(locale: "ru", text: "Джону и Кейт", ids: ["c1", "c2"], resolution: .success, match: .transliterated),
+        Case(locale: "ru", text: "Джоном", ids: ["c1"], resolution: .success, match: .transliterated),
+        Case(locale: "ru", text: "Бену", ids: ["c5"], resolution: .success, match: .transliterated),
+        Case(locale: "ru", text: "Анне", ids: ["c3", "c4"], resolution: .disambiguation, match: .transliterated),
+        Case(locale: "ja", text: "ジョンさんとケイトさん", ids: ["c1", "c2"], resolution: .success, match: .transliterated),
+        Case(locale: "ja", text: "ベン", ids: ["c5"], resolution: .success, match: .transliterated),
+        Case(locale: "zh", text: "约翰", ids: ["c1"], resolution: .success, match: .transliterated),
+        Case(locale: "zh", text: "凯特", ids: ["c2"], resolution: .success, match: .transliterated),
+    ]
+
+    @Test(arguments: transcribed)
+    func resolvesANameSaidInAnotherScript(_ c: Case) throws {
+        try resolves(c)
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts)
+        #expect(r.resolve(c.text).score < PersonResolver.Scoring.exact)
+    }
+
+    @Test func keepsUnrelatedWordsOfAnotherScriptUnknown() throws {
+        let r = try PersonResolver(locale: LocaleID("ru"), contacts: Self.contacts)
+        #expect(r.resolve("руководителям").match == .wildcard)
+        #expect(r.resolve("Jon").match != .transliterated)  // Latin letters are spellings, not transcriptions
+    }
+
+    /// Nicknames come from the pack's table, both ways and inflected.
+    static let nicknameCases: [(locale: String, text: String, id: String)] = [
+        ("ru", "Диме", "d"), ("ru", "Димой", "d"), ("ru", "Митя", "d"), ("ru", "Марии", "m"), ("ru", "Оле", "o"),
+    ]
+
+    @Test(arguments: nicknameCases)
+    func resolvesANickname(_ c: (locale: String, text: String, id: String)) throws {
+        let contacts: [PersonResolver.Contact] = [
+            .init(name: "Дмитрий Иванов", identifier: "d"), .init(name: "Маша Петрова", identifier: "m"),
+            .init(name: "Ольга Смирнова", identifier: "o"),
+        ]
+        let table = ["Дмитрий": ["Дима", "Митя"], "Мария": ["Маша"], "Ольга": ["Оля"]]
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: contacts, nicknames: table)
+        let got = r.resolve(c.text)
+        #expect(got.people.compactMap(\.identifier) == [c.id])
+        #expect(got.match == .synonym)
+        #expect(got.score == PersonResolver.Scoring.nickname)
+        let without = try PersonResolver(locale: LocaleID(c.locale), contacts: contacts)
+        #expect(without.resolve(c.text).people.compactMap(\.identifier) != [c.id])
+    }
+
+    @Test func keysNamesBySoundAcrossScripts() {
+        for (latin, key) in [("john", "jn"), ("dzhonu", "jn"), ("jon", "jn"), ("yuehan", "jn"), ("kate", "kt"),
+                             ("keyt", "kt"), ("keito", "kt"), ("kaite", "kt"), ("anna", "an"), ("anne", "an")] {
+            #expect(NameSound.key(latin) == key, "\(latin)")
+        }
+    }
+
+    /// Relations said instead of names, from the pack's table, in each language with one.
+    static let relationCases: [(locale: String, text: String, words: [String])] = [
+        ("en", "my managers", ["managers"]), ("de", "meine Vorgesetzten", ["Vorgesetzten"]),
+        ("fr", "mes managers", ["managers"]), ("es", "mis jefes", ["jefes"]),
+        ("ru", "моим руководителям", ["руководителям"]), ("ja", "上司たち", ["上司"]), ("zh", "经理们", ["经理"]),
+    ]
+
+    @Test(arguments: relationCases)
+    func resolvesARelation(_ c: (locale: String, text: String, words: [String])) throws {
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts, relationships: ["manager": c.words])
+        let got = r.resolve(c.text)
+        #expect(got.people.map(\.relationship) == ["manager"])
+        #expect(got.people.first?.identifier == nil)
+        #expect(got.score == PersonResolver.Scoring.relationship)
+        let without = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts)
+        #expect(without.resolve(c.text).people.first?.relationship == nil)
+    }
 }

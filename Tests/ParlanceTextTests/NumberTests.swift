@@ -116,8 +116,10 @@ struct AmountTests {
         Case(locale: "tr-TR", text: "yirmi lira", amount: 20, code: "TRY"),
         Case(locale: "ja-JP", text: "5000円", amount: 5000, code: "JPY"),
         Case(locale: "ja-JP", text: "千円", amount: 1000, code: "JPY"),
+        Case(locale: "ja-JP", text: "三千円", amount: 3000, code: "JPY"),
         Case(locale: "zh-CN", text: "两百块", amount: 200, code: "CNY"),
         Case(locale: "zh-CN", text: "五十元", amount: 50, code: "CNY"),
+        Case(locale: "zh-CN", text: "两百块钱", amount: 200, code: "CNY"),
         Case(locale: "ko-KR", text: "만 원", amount: 10000, code: "KRW"),
     ]
 

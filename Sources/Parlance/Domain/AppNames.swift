@@ -32,7 +32,9 @@ struct AppNames: Sendable {
         var out: [Entry] = []
         var seen: Set<String> = []
         func add(_ app: App, _ said: String, _ source: String, _ score: Double) {
-            let key = app.bundleIdentifier + "\u{1}" + profile.key(said)
+            // Keyed as written, not by match key: "Porte monnaie" must join "Porte-monnaie",
+            // since the engine reads a hyphen of the utterance as a space but not one of a name.
+            let key = app.bundleIdentifier + "\u{1}" + said.lowercased()
             guard !said.isEmpty, seen.insert(key).inserted else { return }
             out.append(Entry(bundleIdentifier: app.bundleIdentifier, said: said, source: source, score: score))
         }
@@ -69,7 +71,8 @@ struct AppNames: Sendable {
         entries = Self.guardingConfusables(out)
     }
 
-    /// "WenderLoon" → "Wender Loon"; "Wender Loon" → "WenderLoon"; digits apart from letters.
+    /// "WenderLoon" → "Wender Loon"; "Wender Loon" → "WenderLoon"; "Porte-monnaie" → "Porte monnaie";
+    /// digits apart from letters.
     static func respaced(_ name: String) -> [String] {
         var out: [String] = []
         var split = ""
@@ -78,7 +81,7 @@ struct AppNames: Sendable {
             if let p = prev, (p.isLowercase && c.isUppercase) || (p.isLetter && c.isNumber) || (p.isNumber && c.isLetter) {
                 split.append(" ")
             }
-            split.append(c)
+            split.append(c == "-" ? " " : c)
             prev = c
         }
         if split != name { out.append(split) }

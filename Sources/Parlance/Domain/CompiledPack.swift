@@ -15,6 +15,11 @@ struct CompiledPack: Sendable {
     /// The apps that handle each intent (SiriKit's or their own custom ones), computed once
     /// rather than for every candidate of every utterance.
     let supportingApps: [String: [App]]
+    /// The values of the lists filled from the catalog, kept to add names heard by sound.
+    let runtimeLists: [String: SlotList]
+    let soundAlike: SoundAlikeNames
+    /// The lists of people, with the extra lists of a list of people (`recipients__2`…).
+    let personListNames: [String]
 
     init(pack: LocalePack, catalog: Catalog) throws {
         self.pack = pack
@@ -23,7 +28,8 @@ struct CompiledPack: Sendable {
         let contacts = (catalog.userVocabulary.items[.contactName] ?? []).map {
             PersonResolver.Contact(name: $0.name, identifier: $0.id ?? $0.name, pronunciation: $0.pronunciation)
         }
-        persons = try PersonResolver(locale: pack.locale, contacts: contacts)
+        persons = try PersonResolver(locale: pack.locale, contacts: contacts, nicknames: pack.nicknames,
+                                     relationships: pack.relationships)
         appNames = AppNames(apps: catalog.apps.apps, locale: pack.locale, profile: analyzer.profile)
         var supporting: [String: [App]] = [:]
         for app in catalog.apps.apps {
@@ -39,24 +45,30 @@ struct CompiledPack: Sendable {
         for (name, type) in pack.typedLists {
             switch type {
             case .app:
-                runtime[name] = .values(appNames.entries.map {
-                    var v = SlotValue(text: $0.said, output: .string($0.bundleIdentifier))
-                    v.metadata = ["source": .string($0.source), "score": .number($0.score)]
-                    return v
-                })
+                runtime[name] = .values(appNames.entries.map(Self.appValue))
             case .person:
-                let values = Self.personValues(contacts, forms: PersonNameForms(language: pack.locale.language), profile: analyzer.profile)
+                let values = Self.personValues(contacts, forms: PersonNameForms(language: pack.locale.language, nicknames: pack.nicknames),
+                                              profile: analyzer.profile)
                 runtime[name] = .values(values)
                 for i in 2...LocalePack.personListLength { runtime["\(name)__\(i)"] = .values(values) }
             case .vocabulary(let parameter, let user):
                 var values: [SlotValue] = []
+                let forms = VocabularyForms(language: pack.locale.language)
+                /// The phrase, then its inflected and spaced forms, scored lower.
+                func said(_ phrase: String, _ key: String) -> [SlotValue] {
+                    [SlotValue(text: phrase, output: .string(key))] + forms.variants(of: phrase).map {
+                        var v = SlotValue(text: $0.said, output: .string(key))
+                        v.metadata = ["score": .number($0.score), "match": .string($0.match.rawValue)]
+                        return v
+                    }
+                }
                 if let p = parameter {
                     for app in catalog.apps.apps {
                         for pv in app.vocabulary(for: pack.locale)?.parameterVocabularies ?? [] where pv.parameterNames.contains(p) {
                             for item in pv.items {
                                 let key = "\(app.bundleIdentifier)|\(item.identifier)"
                                 vocabulary[key] = (item.identifier, app.bundleIdentifier)
-                                values += item.synonyms.map { SlotValue(text: $0.phrase, output: .string(key)) }
+                                values += item.synonyms.flatMap { said($0.phrase, key) }
                             }
                         }
                     }
@@ -66,7 +78,7 @@ struct CompiledPack: Sendable {
                     for item in catalog.userVocabulary.items[t] ?? [] {
                         let key = "user|\(item.id ?? item.name)"
                         vocabulary[key] = (item.id ?? item.name, nil)
-                        values.append(SlotValue(text: item.name, output: .string(key)))
+                        values += said(item.name, key)
                     }
                 }
                 runtime[name] = .values(values)
@@ -75,7 +87,41 @@ struct CompiledPack: Sendable {
             }
         }
         lists = try matcher.lists(runtime)
+        runtimeLists = runtime
+        personListNames = pack.typedLists.filter { $0.value == .person }.keys.sorted().flatMap { n in
+            [n] + (2...LocalePack.personListLength).map { "\(n)__\($0)" }
+        }
+        soundAlike = SoundAlikeNames(contacts: contacts, appNames: appNames, profile: analyzer.profile,
+                                     forms: PersonNameForms(language: pack.locale.language))
         self.vocabulary = vocabulary
+    }
+
+    /// The lists with the contacts and apps heard by sound in `utterance` added to the person
+    /// and app lists; nil when none is heard. Only these lists are compiled again.
+    func listsHearingNames(in utterance: String) throws -> TemplateMatcher.Lists? {
+        let heard = soundAlike.heard(in: utterance)
+        guard !heard.people.isEmpty || !heard.apps.isEmpty else { return nil }
+        var byID = lists.byID
+        // Every person list holds the same values: one is compiled and shared by all of them.
+        if !heard.people.isEmpty, case .values(let vs)? = personListNames.first.flatMap({ runtimeLists[$0] }) {
+            // The output is unused: a person slot is resolved from its text.
+            let added = heard.people.map { SlotValue(text: $0, output: .number(-1)) }
+            let one = try matcher.lists([personListNames[0]: .values(vs + added)])
+            let compiled = matcher.program.listNameIDs[personListNames[0]].flatMap { one.byID[Int($0)] }
+            for n in personListNames { if let id = matcher.program.listNameIDs[n] { byID[Int(id)] = compiled } }
+        }
+        if !heard.apps.isEmpty, let name = pack.typedLists.first(where: { $0.value == .app })?.key,
+           case .values(let vs)? = runtimeLists[name], let id = matcher.program.listNameIDs[name] {
+            byID[Int(id)] = try matcher.lists([name: .values(vs + heard.apps.map(Self.appValue))]).byID[Int(id)]
+        }
+        return TemplateMatcher.Lists(byID: byID)
+    }
+
+    /// The app list's value for one of its names.
+    static func appValue(_ e: AppNames.Entry) -> SlotValue {
+        var v = SlotValue(text: e.said, output: .string(e.bundleIdentifier))
+        v.metadata = ["source": .string(e.source), "score": .number(e.score)]
+        return v
     }
 
     /// Every form a contact may be said in: full name, each part alone, inflected forms, with
@@ -88,9 +134,9 @@ struct CompiledPack: Sendable {
             if parts.count > 1 {
                 said.append(parts.joined())
                 said += parts
-                said += parts.flatMap { forms.forms(of: $0.lowercased()).dropFirst() }
+                said += parts.flatMap { forms.spokenForms(of: $0.lowercased()).dropFirst().map(\.form) }
             } else {
-                said += forms.forms(of: c.name.lowercased()).dropFirst()
+                said += forms.spokenForms(of: c.name.lowercased()).dropFirst().map(\.form)
             }
             if !forms.honorificSuffixes.isEmpty {
                 let bases = parts.count > 1 ? [parts[0], parts.joined()] : [c.name]

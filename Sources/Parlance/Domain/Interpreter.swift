@@ -152,36 +152,51 @@ struct Interpreter {
         case .vocabulary?, nil where slot.value.string.flatMap({ pack.vocabulary[$0] }) != nil:
             let key = slot.value.string ?? ""
             guard let entry = pack.vocabulary[key] else {
-                return ParameterMatch(value: .text(text), text: text, range: range, score: 0.9, match: .wildcard, resolution: .success)
+                // Another list of the template fills the slot (`{activity:workoutName}`): its value.
+                return plain(slot, text: text, range: range)
             }
+            // An inflected or spaced form of a synonym says how it matched and scores lower.
             return ParameterMatch(value: .vocabulary(identifier: entry.identifier, phrase: text), text: text, range: range,
-                                  score: 1, match: .synonym, resolution: .success)
+                                  score: slot.metadata?["score"]?.number ?? 1,
+                                  match: slot.metadata?["match"]?.string.flatMap(MatchKind.init(rawValue:)) ?? .synonym,
+                                  resolution: .success)
         default:
-            if slot.range == nil && !slot.isWildcard {
-                // A fixed slot of the template's block (`playShuffled: true`).
-                switch slot.value {
-                case .bool(let b): return ParameterMatch(value: .boolean(b), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
-                case .number(let n): return ParameterMatch(value: .number(n), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
-                case .string(let s): return ParameterMatch(value: .enumCase(s), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
-                default: break
-                }
-            }
-            if let n = slot.value.number, !slot.isWildcard {
-                return ParameterMatch(value: .number(n), text: text, range: range, score: 1, match: .number, resolution: .success)
-            }
-            let value = slot.isWildcard ? text : (slot.value.string ?? text)
-            return ParameterMatch(value: .text(value), text: text, range: range, score: slot.isWildcard ? 0.9 : 1,
-                                  match: slot.isWildcard ? .wildcard : .exact, resolution: .success)
+            return plain(slot, text: text, range: range)
         }
     }
 
+    /// A slot of an untyped list: a fixed value of the block, a number, a list value's output,
+    /// or the text a wildcard took.
+    func plain(_ slot: TemplateMatch.Slot, text: String, range: Range<Int>?) -> ParameterMatch {
+        if slot.range == nil && !slot.isWildcard {
+            // A fixed slot of the template's block (`playShuffled: true`).
+            switch slot.value {
+            case .bool(let b): return ParameterMatch(value: .boolean(b), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
+            case .number(let n): return ParameterMatch(value: .number(n), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
+            case .string(let s): return ParameterMatch(value: .enumCase(s), text: nil, range: nil, score: 1, match: .exact, resolution: .success)
+            default: break
+            }
+        }
+        if let n = slot.value.number, !slot.isWildcard {
+            return ParameterMatch(value: .number(n), text: text, range: range, score: 1, match: .number, resolution: .success)
+        }
+        let value = slot.isWildcard ? text : (slot.value.string ?? text)
+        return ParameterMatch(value: .text(value), text: text, range: range, score: slot.isWildcard ? 0.9 : 1,
+                              match: slot.isWildcard ? .wildcard : .exact, resolution: .success)
+    }
+
     /// Readings whose scores nearly tie but that name different apps or intents are not a guess
-    /// to make: both become a disambiguation, and neither is accepted.
-    static func markNearTies(_ readings: inout [Interpretation]) {
+    /// to make: both become a disambiguation, and neither is accepted. A reading that leaves
+    /// fewer words to free text than the other ("a note called {Packing list}" against "a {note
+    /// called Packing} list") explains more of what was said and is no tie.
+    ///
+    /// - Parameter freeText: for each reading, how much of the utterance its wildcards took.
+    static func markNearTies(_ readings: inout [Interpretation], freeText: [Int]) {
         guard readings.count > 1 else { return }
         let a = readings[0], b = readings[1]
         let differ = a.intent != b.intent || a.app?.bundleIdentifier != b.app?.bundleIdentifier
-        if differ && a.score - b.score < nearTie && a.accepted && b.accepted {
+        let asSpecific = freeText.count < 2 || freeText[0] >= freeText[1]
+        if differ && asSpecific && a.score - b.score < nearTie && a.accepted && b.accepted {
             for i in 0..<2 {
                 readings[i].resolution = .disambiguation
                 readings[i].accepted = false

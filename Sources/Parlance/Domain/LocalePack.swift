@@ -25,11 +25,19 @@ public struct LocalePack: Sendable {
     public var grammar: IntentGrammar
     public var typedLists: [String: TypedList]
     public var tests: [PhraseTest]
+    /// Other names given names are called by (`nicknames:` in a pack file): `Дмитрий: [Дима]`.
+    public var nicknames: [String: [String]] = [:]
+    /// Words for relations by SiriKit's `INPersonRelationship` (`relationships:` in a pack file):
+    /// `manager: [manager, managers, boss]`.
+    public var relationships: [String: [String]] = [:]
 
     /// Slots Parlance adds when it rewrites a person slot into a list of people: `{recipients}`
     /// becomes `({recipients}[<and>{recipients__2}]…|{recipients__any})`.
     static let personListLength = 4
     static let anySuffix = "__any"
+    /// The expansion rules that say a typed list's shape: the locale's dates and times for
+    /// `type: date`, its currency amounts for `type: currency` (read by the text layer once matched).
+    static let shapeRules: [TypedList: String] = [.date: "date", .currency: "amount"]
 
     /// Reads every file of `source`: packs merged into one grammar, tests read after them.
     ///
@@ -43,6 +51,8 @@ public struct LocalePack: Sendable {
         var ignoresWhitespace = false
         var locations: [String: SourceLocation] = [:]
         var typed: [String: TypedList] = [:]
+        var nicknames: [String: [String]] = [:]
+        var relationships: [String: [String]] = [:]
         for path in source.files {
             let node = try YAML.parse(try readText(path), file: path)
             let doc = node.jsonValue(recordingStringsInto: &locations)
@@ -80,17 +90,37 @@ public struct LocalePack: Sendable {
                 rules[k] = v
             }
             skip += root["skip_words"]?.array ?? []
+            for (name, others) in root["nicknames"]?.object ?? [:] {
+                guard let list = others.array?.compactMap(\.string) ?? others.string.map({ [$0] }) else {
+                    throw PackError(file: path, message: "nicknames: '\(name)' must list the names it is called by, as in `Дмитрий: [Дима, Митя]`")
+                }
+                nicknames[name, default: []] += list
+            }
+            for (relation, words) in root["relationships"]?.object ?? [:] {
+                guard let list = words.array?.compactMap(\.string) else {
+                    throw PackError(file: path, message: "relationships: '\(relation)' must list the words for it, as in `manager: [manager, boss]`")
+                }
+                relationships[relation, default: []] += list
+            }
             if root["settings"]?["ignore_whitespace"]?.bool == true { ignoresWhitespace = true }
         }
         if typed["app"] == nil {
             typed["app"] = .app
             lists["app"] = .object(["values": .array([])])
         }
+        // Dates and amounts are said in few shapes, and the pack's `<date>` and `<amount>` rules
+        // write them down: such a list then matches only its shape, so the free text beside it
+        // (a restaurant, a reminder, a note, a name) stops where the date or amount starts.
+        // Without the rule, the list is free text, checked once matched.
+        for (name, type) in typed {
+            guard let rule = shapeRules[type], rules[rule] != nil else { continue }
+            lists[name] = .object(["values": .array([.object(["in": .string("<\(rule)>")])])])
+        }
         let people = typed.filter { $0.value == .person }.map(\.key)
         let language = source.locale.language
         rules["parlance_person_and"] = .string(PersonNameForms(language: language).conjunctionRule)
         func rewrite(_ s: String) -> String {
-            var out = s
+            var out = spacingHyphens(s)
             for p in people { out = out.replacingOccurrences(of: "{\(p)}", with: personSlot(p, language: language)) }
             return out
         }
@@ -123,7 +153,31 @@ public struct LocalePack: Sendable {
             let path = file
             tests += try PhraseTest.load(path)
         }
-        return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests)
+        return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
+                          nicknames: nicknames, relationships: relationships)
+    }
+
+    /// A template with each hyphen between two letters written as a space: the engine reads a
+    /// hyphen of the utterance as a space when it must, so "montre-moi" in a pack then matches
+    /// both "montre-moi" and "montre moi" as a transcriber may write it. Names of lists and
+    /// rules (`{…}`, `<…>`) are left alone.
+    static func spacingHyphens(_ template: String) -> String {
+        var out = ""
+        var depth = 0
+        var prev: Character?
+        var chars = Array(template)
+        for i in chars.indices {
+            let c = chars[i]
+            if c == "{" || c == "<" { depth += 1 } else if (c == "}" || c == ">") && depth > 0 { depth -= 1 }
+            if c == "-", depth == 0, prev?.isLetter == true, i + 1 < chars.count, chars[i + 1].isLetter {
+                chars[i] = " "
+                out.append(" ")
+            } else {
+                out.append(c)
+            }
+            prev = chars[i]
+        }
+        return out
     }
 
     /// What a person slot `{p}` is compiled into: one person, or up to `personListLength` joined

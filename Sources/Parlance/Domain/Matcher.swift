@@ -88,24 +88,94 @@ public final class Matcher: Sendable {
         return MatchResult(utterance: utterance, locale: locale, interpretations: readings.prefix(max(top, 1)).map(\.reading))
     }
 
+    /// One reading of an utterance with the template it came from.
+    struct Reading {
+        var reading: Interpretation
+        var template: Template
+    }
+
     /// Every reading of `utterance`, best first, each with the template it came from.
-    func interpretations(_ utterance: String, locale: LocaleID) throws -> [(reading: Interpretation, template: Template)] {
+    func interpretations(_ utterance: String, locale: LocaleID) throws -> [Reading] {
         let units = utterance.utf16.count
         guard units <= Self.maxUtteranceLength else { throw MatchError.utteranceTooLong(units) }
         let c = try compiledPack(for: locale)
-        let candidates = c.matcher.all(utterance, lists: c.lists, bestSlot: nil)
-        var readings: [(reading: Interpretation, template: Template)] = []
-        var seen = Set<String>()
+        var readings = self.readings(utterance, as: utterance, pack: c)
+        // Compounds are written with a hyphen or a space ("Indoor-Lauf", "Super-App",
+        // "30-Minuten-Lauf"): when the hyphens leave nothing accepted, they are read as spaces.
+        // The text keeps its length, so ranges still point into the utterance as said.
+        if !Self.settled(readings), let spaced = Self.spacingCompounds(utterance) {
+            readings = Self.better(readings, self.readings(spaced, as: utterance, pack: c))
+        }
+        // Names written in Latin letters but said in the utterance's script ("约翰和凯特",
+        // "в осам"): when nothing is settled, words that sound like a contact or an app become
+        // values of those lists, so that they no longer run into the free text beside them.
+        if !Self.settled(readings), let heard = try c.listsHearingNames(in: utterance) {
+            readings = Self.better(readings, self.readings(utterance, as: utterance, pack: c, lists: heard))
+        }
+        return readings
+    }
+
+    /// Whether the best reading is accepted and asks nothing more (no app to choose, no value
+    /// to confirm): then a second reading of the utterance is not worth its cost.
+    static func settled(_ readings: [Reading]) -> Bool {
+        readings.first.map { $0.reading.accepted && $0.reading.resolution == .ready } ?? false
+    }
+
+    /// The second readings when their best is accepted and the first's is not, or settled.
+    static func better(_ first: [Reading], _ second: [Reading]) -> [Reading] {
+        guard let b = second.first, b.reading.accepted else { return first }
+        return first.first?.reading.accepted != true || settled(second) ? second : first
+    }
+
+    /// `text` with every hyphen between two letters or digits made a space; nil when there is none.
+    static func spacingCompounds(_ text: String) -> String? {
+        var units = Array(text.utf16)
+        var changed = false
+        for i in units.indices.dropFirst().dropLast() where units[i] == 0x2D {
+            let before = Unicode.Scalar(units[i - 1]).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? true
+            let after = Unicode.Scalar(units[i + 1]).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? true
+            if before && after {
+                units[i] = 0x20
+                changed = true
+            }
+        }
+        return changed ? String(decoding: units, as: UTF16.self) : nil
+    }
+
+    /// The readings of `text`, best first; parameters quote `utterance`, which `text` respells
+    /// without moving anything.
+    func readings(_ text: String, as utterance: String, pack c: CompiledPack, lists: TemplateMatcher.Lists? = nil) -> [Reading] {
+        let candidates = c.matcher.all(text, lists: lists ?? c.lists, bestSlot: nil)
+        var scored: [(reading: Interpretation, wildcardText: Int, template: Template)] = []
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
         for m in candidates.prefix(Self.candidatesInterpreted) {
             guard let i = interpreter.interpret(m) else { continue }
-            let key = i.intent + "|" + (i.app?.bundleIdentifier ?? "") + "|" + i.parameters.keys.sorted().joined(separator: ",")
-            if seen.insert(key).inserted { readings.append((i, m.template)) }
+            scored.append((i, m.rank.wildcardText, m.template))
         }
-        readings.sort { $0.reading.score > $1.reading.score }
-        var best = readings.map(\.reading)
-        Interpreter.markNearTies(&best)
-        for i in readings.indices { readings[i].reading = best[i] }
-        return readings
+        // Equal scores: the reading that leaves less to free text wins, so a date, a number or a
+        // contact at the edge of a wildcard goes to its typed slot ("Chez Panisse" + "tomorrow
+        // at 7 pm", not "Chez Panisse tomorrow" + "7 pm"). The sort is stable: then the engine's
+        // order. Of readings alike in intent, app and parameters, the first is kept.
+        // A reading the named app cannot take goes after those it can: naming an app narrows
+        // what the words may mean to what the app does ("Покажи сообщения … в Awesome").
+        scored.sort { a, b in
+            let ua = a.reading.resolution == .unsupported, ub = b.reading.resolution == .unsupported
+            if ua != ub { return ub }
+            return a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.wildcardText < b.wildcardText
+        }
+        var readings: [Interpretation] = []
+        var templates: [Template] = []
+        var freeText: [Int] = []
+        var seen = Set<String>()
+        for (i, w, t) in scored {
+            let key = i.intent + "|" + (i.app?.bundleIdentifier ?? "") + "|" + i.parameters.keys.sorted().joined(separator: ",")
+            if seen.insert(key).inserted {
+                readings.append(i)
+                templates.append(t)
+                freeText.append(w)
+            }
+        }
+        Interpreter.markNearTies(&readings, freeText: freeText)
+        return zip(readings, templates).map { Reading(reading: $0, template: $1) }
     }
 }

@@ -86,7 +86,8 @@ public struct PackTestRun: Sendable {
         switch v {
         case .persons(let people):
             let names = expected.array?.compactMap(\.string) ?? [expected.string ?? ""]
-            return people.count == names.count && zip(people, names).allSatisfy { p, n in same(p.name, n) || p.identifier == n }
+            return people.count == names.count
+                && zip(people, names).allSatisfy { p, n in same(p.name, n) || p.identifier == n || p.relationship == n }
         case .currency(let amount, let code):
             let parts = (expected.string ?? "").split(separator: " ")
             guard parts.count == 2, let a = Double(parts[0]) else { return false }

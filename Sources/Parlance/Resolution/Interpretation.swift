@@ -31,11 +31,16 @@ public enum ParameterValue: Sendable, Hashable {
     case enumCase(String)
 
     public struct Person: Codable, Sendable, Hashable {
+        /// The contact's name, or the words said when no contact is named ("my managers").
         public var name: String
         public var identifier: String?
-        public init(name: String, identifier: String? = nil) {
+        /// SiriKit's `INPersonRelationship` when the words name a relation rather than a person
+        /// ("my managers" → `manager`): the app knows who that is.
+        public var relationship: String?
+        public init(name: String, identifier: String? = nil, relationship: String? = nil) {
             self.name = name
             self.identifier = identifier
+            self.relationship = relationship
         }
     }
 }

@@ -15,8 +15,13 @@ struct PersonNameForms: Sendable {
     let familyNameFirst: Bool
     /// Endings added to a name or noun that ends in a consonant (Russian: Иван → Ивану, Иваном).
     var consonantEndings: [String] = []
+    /// Other names a given name is called by, from the locale pack (`Дмитрий` ↔ `Дима`), by match
+    /// key; each group is symmetric.
+    var nicknames: [String: [String]] = [:]
 
-    init(language: String) {
+    /// - Parameter key: how the table's names are keyed, as the caller keys the names it looks up.
+    init(language: String, nicknames: [String: [String]] = [:], key: (String) -> String = { $0.lowercased() }) {
+        self.nicknames = Self.symmetric(nicknames, key: key)
         switch language {
         case "ru", "uk", "be":
             conjunctions = ["и", "й", "та", "с", "со", ","]
@@ -86,6 +91,45 @@ struct PersonNameForms: Sendable {
             honorificPrefixes = ["mr", "mrs", "ms", "miss", "dr", "mister"]
             familyNameFirst = false
         }
+    }
+
+    /// The table as written in a pack (`Дмитрий: [Дима, Митя]`) made symmetric and lowercased:
+    /// every name of a group leads to every other.
+    static func symmetric(_ table: [String: [String]], key: (String) -> String) -> [String: [String]] {
+        var out: [String: Set<String>] = [:]
+        for (name, others) in table {
+            let group = Set(([name] + others).map(key))
+            for n in group { out[n, default: []].formUnion(group.subtracting([n])) }
+        }
+        return out.mapValues { $0.sorted() }
+    }
+
+    /// What a name token may be said as: its own forms, then each nickname's forms.
+    ///
+    /// ```swift
+    /// forms.spokenForms(of: "дмитрий")   // [("дмитрий", exact), ("дмитрию", inflected), …, ("дима", synonym), ("диме", synonym), …]
+    /// ```
+    func spokenForms(of key: String) -> [(form: String, match: MatchKind)] {
+        var out = forms(of: key).enumerated().map { ($0.element, $0.offset == 0 ? MatchKind.exact : .inflected) }
+        for n in nicknames[key] ?? [] { out += forms(of: n).map { ($0, MatchKind.synonym) } }
+        return out
+    }
+
+    /// Written forms a spoken token may come from, undoing the suffix rules (`Джону` → `Джон`,
+    /// `Анне` → `Анна`), the token itself first. Used where no contact is written in the
+    /// token's script, so nothing could have generated the inflected form ahead of time.
+    func baseForms(of key: String) -> [String] {
+        var out = [key]
+        for (ending, replacements) in suffixRules {
+            for r in replacements where !r.isEmpty && key.hasSuffix(r) && key.count > r.count + 1 {
+                out.append(key.dropLast(r.count) + ending)
+            }
+        }
+        for e in consonantEndings where key.hasSuffix(e) && key.count > e.count + 2 {
+            out.append(String(key.dropLast(e.count)))
+        }
+        var seen = Set<String>()
+        return out.filter { seen.insert($0).inserted }
     }
 
     /// The forms a name token may take in a sentence, the written form first.

@@ -39,6 +39,11 @@ public struct PersonResolver: Sendable {
     /// Match key of a name or name form → (contact index, how it matched).
     private let index: [TokenKey: [(Int, MatchKind, Bool)]]
     private let latinIndex: [TokenKey: [Int]]
+    /// `NameSound` keys of each name's words → (contact index, whether the word is the whole
+    /// name), for names said in another script than they are written in.
+    private let soundIndex: [String: [(Int, Bool)]]
+    /// Match key of a word naming a relation → SiriKit's `INPersonRelationship` (`manager`).
+    private let relations: [String: String]
     /// Latin keys by their first letter, for the fuzzy look-up (speech recognizers rarely get
     /// the first sound of a name wrong, and this keeps the scan to a small bucket).
     private let latinBuckets: [Character: [(String, [Int])]]
@@ -48,6 +53,11 @@ public struct PersonResolver: Sendable {
     public enum Scoring {
         public static let exact = 1.0
         public static let partOfName = 0.9
+        /// Another name the person is called by (`Дима` for `Дмитрий`), from the pack's table.
+        public static let nickname = 0.9
+        /// A relation rather than a name ("my managers", "моим руководителям", "上司"), from the
+        /// pack's table: understood, and left to the app to resolve.
+        public static let relationship = 0.9
         public static let inflected = 0.88
         public static let transliterated = 0.8
         public static let fuzzy = 0.6
@@ -58,10 +68,16 @@ public struct PersonResolver: Sendable {
         public static let unlikely = 0.3
     }
 
-    public init(locale: LocaleID, contacts: [Contact]) throws {
+    /// - Parameters:
+    ///   - nicknames: the locale pack's other names for given names (`Дмитрий: [Дима]`).
+    ///   - relationships: the pack's words for relations, by `INPersonRelationship` (`manager: [boss, bosses]`).
+    public init(locale: LocaleID, contacts: [Contact], nicknames: [String: [String]] = [:],
+                relationships: [String: [String]] = [:]) throws {
         self.contacts = contacts
         profile = try TextAnalyzer.shared(for: locale).profile
-        forms = PersonNameForms(language: locale.language)
+        let profile = self.profile
+        forms = PersonNameForms(language: locale.language, nicknames: nicknames) { profile.key($0) }
+        var sounds: [String: [(Int, Bool)]] = [:]
         var index: [TokenKey: [(Int, MatchKind, Bool)]] = [:]
         var latin: [TokenKey: [Int]] = [:]
         for (i, c) in contacts.enumerated() {
@@ -75,11 +91,12 @@ public struct PersonResolver: Sendable {
                 index[TokenKey(parts.reversed().joined(separator: " ")), default: []].append((i, .exact, true))
             }
             for p in parts {
-                for (k, form) in forms.forms(of: p).enumerated() {
-                    let kind: MatchKind = k == 0 ? .exact : .inflected
+                for (form, kind) in forms.spokenForms(of: p) {
                     // A one-word contact's forms are full names; a part of a longer name is not.
                     index[TokenKey(form), default: []].append((i, kind, parts.count == 1))
                 }
+                let sound = NameSound.key(profile.latinKey(p))
+                if sound.count >= 2 { sounds[sound, default: []].append((i, parts.count == 1)) }
             }
             latin[TokenKey(profile.latinKey(c.name).filter { $0 != " " }), default: []].append(i)
             if let p = c.pronunciation {
@@ -87,6 +104,12 @@ public struct PersonResolver: Sendable {
             }
         }
         self.index = index
+        soundIndex = sounds
+        var relations: [String: String] = [:]
+        for (relation, words) in relationships {
+            for w in words { relations[profile.key(w)] = relation }
+        }
+        self.relations = relations
         latinIndex = latin
         var buckets: [Character: [(String, [Int])]] = [:]
         for (k, ids) in latin { if let f = k.string.first { buckets[f, default: []].append((k.string, ids)) } }
@@ -131,7 +154,7 @@ public struct PersonResolver: Sendable {
     }
 
     static func rank(_ m: MatchKind) -> Int {
-        [.exact, .folded, .inflected, .transliterated, .fuzzy, .wildcard].firstIndex(of: m) ?? 9
+        [.exact, .folded, .synonym, .inflected, .transliterated, .fuzzy, .wildcard].firstIndex(of: m) ?? 9
     }
 
     /// Splits token keys at conjunctions; a Japanese or Chinese conjunction may stand inside a
@@ -170,12 +193,14 @@ public struct PersonResolver: Sendable {
             }
         }
         if tokens.count > 1, let hits = everyPart(tokens) { return resolved(hits) }
+        if let r = relation(raw) { return r }
         // Names are a few words; a longer phrase is not worth transliterating and scanning.
         guard tokens.count <= 4 else { return unknown(raw) }
         let latin = profile.latinKey(text).filter { $0 != " " }
         if let hits = latinIndex[TokenKey(latin)], !hits.isEmpty {
             return resolved(hits.map { ($0, .transliterated, true) })
         }
+        if let hits = soundAlike(tokens) { return resolved(hits) }
         // A near spelling of a full or given name (speech recognizers' slips): confirm it.
         if latin.count >= 4, let first = latin.first {
             let limit = latin.count >= 8 ? 2 : 1
@@ -192,6 +217,26 @@ public struct PersonResolver: Sendable {
             }
         }
         return unknown(raw)
+    }
+
+    /// A short phrase with a word for a relation ("my managers", "моим руководителям", "上司たち"):
+    /// a person known by the relation, the words kept as said.
+    ///
+    /// - Complexity: O(n) look-ups; a word may hold the relation with a plural or case ending the
+    ///   table lists, or (unspaced scripts) as its start: `上司たち`.
+    private func relation(_ raw: [String]) -> Resolved? {
+        guard !relations.isEmpty, raw.count <= 3 else { return nil }
+        for t in raw {
+            var found = relations[t]
+            if found == nil && profile.isUnspaced {
+                found = relations.first { t.hasPrefix($0.key) }?.value
+            }
+            guard let r = found else { continue }
+            let said = raw.joined(separator: profile.isUnspaced ? "" : " ")
+            return Resolved(people: [ParameterValue.Person(name: said, identifier: nil, relationship: r)],
+                            score: Scoring.relationship, match: .synonym, resolution: .success, candidates: [])
+        }
+        return nil
     }
 
     /// A phrase that names nobody in the contacts, kept for the app to resolve or confirm.
@@ -215,6 +260,28 @@ public struct PersonResolver: Sendable {
         return c.sorted().map { ($0, kind, true) }
     }
 
+    /// Contacts whose every word sounds like a word said in another script (`Джону и Кейт`,
+    /// `ジョン`, `安娜`): inflections are undone first, since no written form made them.
+    private func soundAlike(_ tokens: [String]) -> [(Int, MatchKind, Bool)]? {
+        var common: [Int: Bool]?
+        // Hanzi and kana break a name into characters (`凯`, `特`): it is one word.
+        let words = profile.isUnspaced ? [tokens.joined()] : tokens
+        for t in words {
+            let latin = profile.latinKey(t)
+            guard latin != t else { return nil }  // written in Latin letters: not a transcription
+            var found: [Int: Bool] = [:]
+            for base in forms.baseForms(of: t) {
+                let key = base == t ? latin : profile.latinKey(base)
+                for (i, whole) in soundIndex[NameSound.key(key)] ?? [] { found[i] = (found[i] ?? false) || whole }
+                if !found.isEmpty { break }
+            }
+            guard !found.isEmpty else { return nil }
+            common = common.map { $0.filter { found[$0.key] != nil } } ?? found
+        }
+        guard let c = common, !c.isEmpty else { return nil }
+        return c.keys.sorted().map { ($0, .transliterated, words.count > 1 || c[$0]!) }
+    }
+
     private func person(_ i: Int) -> ParameterValue.Person {
         ParameterValue.Person(name: contacts[i].name, identifier: contacts[i].identifier)
     }
@@ -230,6 +297,7 @@ public struct PersonResolver: Sendable {
         switch kind {
         case .exact: score = full.isEmpty ? Scoring.partOfName : Scoring.exact
         case .inflected: score = Scoring.inflected
+        case .synonym: score = Scoring.nickname
         case .transliterated: score = Scoring.transliterated
         default: score = Scoring.fuzzy
         }

@@ -1,0 +1,65 @@
+import Testing
+import ParlanceText
+@testable import Parlance
+
+/// Compounds written with a hyphen read as the words they join, when the hyphens leave nothing
+/// accepted: ranges still point into the utterance as said.
+struct CompoundTests {
+    static let cases: [(locale: String, utterance: String, intent: String, app: String)] = [
+        ("de-DE", "starte einen Indoor-Lauf mit Schritt", "INStartWorkoutIntent", "com.example.stride"),
+        ("de-DE", "Kannst du Kate über die Super-App schreiben, dass ich unterwegs bin", "INSendMessageIntent", "com.example.awesome"),
+        ("de-DE", "Starte einen 30-Minuten-Lauf mit Stride Run", "INStartWorkoutIntent", "com.example.stride"),
+        ("en-US", "use awesome-app to tell john and kate i'll be ten minutes late", "INSendMessageIntent", "com.example.awesome"),
+        // The other way round: the pack writes "montre-moi", the transcriber "montre moi".
+        ("fr-FR", "soirée ciné montre moi les films tendance", "ShowMoviesIntent", "com.example.flicks"),
+        ("fr-FR", "wender loon réserve moi un taxi depuis l'aéroport d'heathrow", "INRequestRideIntent", "com.example.wenderloon"),
+        // An app named with a hyphen ("Porte-monnaie") said as two words.
+        ("fr-FR", "paye 20 euros à anna pour le déjeuner avec porte monnaie", "INSendPaymentIntent", "com.example.coinpurse"),
+    ]
+
+    @Test(arguments: cases)
+    func readsAHyphenatedCompoundAsWords(_ c: (locale: String, utterance: String, intent: String, app: String)) throws {
+        let best = try MatcherTests.best(c.utterance, c.locale)
+        #expect(best.intent == c.intent)
+        #expect(best.app?.bundleIdentifier == c.app)
+        #expect(best.accepted)
+        let units = Array(c.utterance.utf16)
+        for p in best.parameters.values {
+            guard let range = p.range, let text = p.text else { continue }
+            #expect(String(decoding: units[range[0]..<range[1]], as: UTF16.self) == text)
+        }
+    }
+
+    @Test func writesATemplatesHyphensAsSpaces() {
+        #expect(LocalePack.spacingHyphens("(montre-moi|dis-moi) {media-item}") == "(montre moi|dis moi) {media-item}")
+        #expect(LocalePack.spacingHyphens("<ask-app> x - y") == "<ask-app> x - y")
+    }
+
+    @Test func spacesOnlyHyphensInsideWords() {
+        #expect(Matcher.spacingCompounds("Indoor-Lauf") == "Indoor Lauf")
+        #expect(Matcher.spacingCompounds("30-Minuten-Lauf") == "30 Minuten Lauf")
+        #expect(Matcher.spacingCompounds("a - b") == nil)
+        #expect(Matcher.spacingCompounds("-5") == nil)
+    }
+}
+
+/// Contacts and apps written in Latin letters but said in the utterance's script are heard by
+/// sound when nothing else settles the utterance, so they stop running into the free text.
+struct SoundAlikeNameTests {
+    static let cases: [(locale: String, utterance: String, app: String, parameter: String, said: String)] = [
+        ("zh-CN", "用真棒告诉约翰和凯特我会晚到十分钟", "com.example.awesome", "recipients", "约翰和凯特"),
+        ("ru-RU", "напиши маше в осам что я опоздаю", "com.example.awesome", "content", "я опоздаю"),
+    ]
+
+    @Test(arguments: cases)
+    func hearsANameSaidInTheUtterancesScript(_ c: (locale: String, utterance: String, app: String, parameter: String, said: String)) throws {
+        let best = try MatcherTests.best(c.utterance, c.locale)
+        #expect(best.app?.bundleIdentifier == c.app)
+        #expect(best.accepted && best.resolution == .ready)
+        #expect(best.parameters[c.parameter]?.text == c.said)
+    }
+
+    @Test func keysAnAppNameAsItIsSaid() {
+        #expect(NameSound.key("awesome") == NameSound.key("osam"))
+    }
+}
