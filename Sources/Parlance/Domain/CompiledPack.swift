@@ -15,6 +15,9 @@ struct CompiledPack: Sendable {
     /// The apps that handle each intent (SiriKit's or their own custom ones), computed once
     /// rather than for every candidate of every utterance.
     let supportingApps: [String: [App]]
+    /// Each app's display name in the pack's locale, by bundle identifier (finding it walks the
+    /// app's localizations through the locale's fallback chain: once per pack, not per reading).
+    let displayNames: [String: String]
 
     init(pack: LocalePack, catalog: Catalog) throws {
         self.pack = pack
@@ -31,13 +34,20 @@ struct CompiledPack: Sendable {
             for n in names { supporting[n, default: []].append(app) }
         }
         supportingApps = supporting
+        var shown: [String: String] = [:]
+        for app in catalog.apps.apps { shown[app.bundleIdentifier] = app.displayName(for: pack.locale)?.value }
+        displayNames = shown
         var grammar = pack.grammar
         var vocabulary: [String: (String, String?)] = [:]
         grammar.intents += CustomIntentTemplates.intents(catalog: catalog, locale: pack.locale, appNames: appNames,
                                                          profile: analyzer.profile, vocabulary: &vocabulary)
         matcher = try TemplateMatcher(grammar: grammar)
         var runtime: [String: SlotList] = [:]
-        for (name, type) in pack.typedLists {
+        var aliases: [String: String] = [:]
+        // Every person slot reads the same contacts: one list, compiled once, however many
+        // slots and lists of people the pack has.
+        var people: String?
+        for (name, type) in pack.typedLists.sorted(by: { $0.key < $1.key }) {
             switch type {
             case .app:
                 runtime[name] = .values(appNames.entries.map {
@@ -46,9 +56,13 @@ struct CompiledPack: Sendable {
                     return v
                 })
             case .person:
-                let values = Self.personValues(contacts, forms: PersonNameForms(language: pack.locale.language), profile: analyzer.profile)
-                runtime[name] = .values(values)
-                for i in 2...LocalePack.personListLength { runtime["\(name)__\(i)"] = .values(values) }
+                let names = [name] + (2...LocalePack.personListLength).map { "\(name)__\($0)" }
+                if people == nil {
+                    people = name
+                    runtime[name] = .values(Self.personValues(contacts, forms: PersonNameForms(language: pack.locale.language),
+                                                              profile: analyzer.profile))
+                }
+                for n in names where n != people { aliases[n] = people }
             case .vocabulary(let parameter, let user):
                 var values: [SlotValue] = []
                 if let p = parameter {
@@ -75,14 +89,17 @@ struct CompiledPack: Sendable {
                 continue
             }
         }
-        lists = try matcher.lists(runtime)
+        lists = try matcher.lists(runtime, aliases: aliases)
         self.vocabulary = vocabulary
     }
 
     /// Every form a contact may be said in: full name, each part alone, inflected forms, with
-    /// honorifics where the language uses them. The output is the contact's index.
+    /// honorifics where the language uses them, each form once (the slot's text is resolved
+    /// later, so a form several contacts share needs one value). The output is the index of the
+    /// first contact with that form.
     static func personValues(_ contacts: [PersonResolver.Contact], forms: PersonNameForms, profile: TextProfile) -> [SlotValue] {
         var out: [SlotValue] = []
+        var seen = Set<String>()
         for (i, c) in contacts.enumerated() {
             let parts = profile.tokenize(c.name).map(\.text)
             var said: [String] = [c.name]
@@ -97,7 +114,6 @@ struct CompiledPack: Sendable {
                 let bases = parts.count > 1 ? [parts[0], parts.joined()] : [c.name]
                 said += bases.flatMap { b in forms.honorificSuffixes.map { b + $0 } }
             }
-            var seen = Set<String>()
             for s in said where seen.insert(s.lowercased()).inserted {
                 out.append(SlotValue(text: s, output: .number(Double(i))))
             }

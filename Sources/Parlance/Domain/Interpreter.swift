@@ -60,19 +60,19 @@ struct Interpreter {
         var candidates: [AppReference]?
         var status = InterpretationStatus.ready
         let supporting = pack.supportingApps[m.intent] ?? []
-        if let s = m.slots["app"], let id = s.value.string, let a = catalog.apps.app(id) {
-            app = AppReference(bundleIdentifier: id, name: a.displayName(for: pack.locale)?.value ?? s.text, range: s.range,
+        if let s = m.slots["app"], let id = s.value.string, catalog.apps.app(id) != nil {
+            app = AppReference(bundleIdentifier: id, name: pack.displayNames[id] ?? s.text, range: s.range,
                                source: s.metadata?["source"]?.string)
             appScore = s.metadata?["score"]?.number ?? 1
             if !supporting.contains(where: { $0.bundleIdentifier == id }) { status = .unsupported }
         } else if supporting.count == 1 {
             let a = supporting[0]
-            app = AppReference(bundleIdentifier: a.bundleIdentifier, name: a.displayName(for: pack.locale)?.value ?? a.bundleIdentifier,
+            app = AppReference(bundleIdentifier: a.bundleIdentifier, name: pack.displayNames[a.bundleIdentifier] ?? a.bundleIdentifier,
                                range: nil, source: "inferred")
             appScore = Self.inferredApp
         } else if supporting.count > 1 {
             candidates = supporting.map {
-                AppReference(bundleIdentifier: $0.bundleIdentifier, name: $0.displayName(for: pack.locale)?.value ?? $0.bundleIdentifier,
+                AppReference(bundleIdentifier: $0.bundleIdentifier, name: pack.displayNames[$0.bundleIdentifier] ?? $0.bundleIdentifier,
                              range: nil, source: "inferred")
             }
             appScore = Self.ambiguousApp

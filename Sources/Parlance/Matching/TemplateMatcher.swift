@@ -49,14 +49,19 @@ public final class TemplateMatcher: Sendable {
     }
 
     /// Compiles request-time lists; values with template syntax are expanded (at most
-    /// `Template.maxSentences` sentences each).
+    /// `Template.maxSentences` sentences each). A name in `aliases` reads the list compiled for
+    /// the name it maps to, so lists that say the same values are compiled and stored once.
     ///
     /// - Complexity: O(total length of the values).
-    public func lists(_ lists: [String: SlotList]) throws -> Lists {
+    public func lists(_ lists: [String: SlotList], aliases: [String: String] = [:]) throws -> Lists {
         var out = [CompiledList?](repeating: nil, count: program.listNames.count)
         for (name, list) in lists {
             guard let id = program.listNameIDs[name] else { continue }
             out[Int(id)] = try CompiledList.compile(list.expandingTemplates(), fold: fold, language: grammar.language) { _ in -1 }
+        }
+        for (alias, name) in aliases {
+            guard let a = program.listNameIDs[alias], let id = program.listNameIDs[name] else { continue }
+            out[Int(a)] = out[Int(id)]
         }
         return Lists(byID: out)
     }

@@ -36,12 +36,17 @@ public struct PersonResolver: Sendable {
     public let contacts: [Contact]
     let profile: TextProfile
     let forms: PersonNameForms
-    /// Match key of a name or name form → (contact index, how it matched).
-    private let index: [TokenKey: [(Int, MatchKind, Bool)]]
-    private let latinIndex: [TokenKey: [Int]]
-    /// Latin keys by their first letter, for the fuzzy look-up (speech recognizers rarely get
-    /// the first sound of a name wrong, and this keeps the scan to a small bucket).
-    private let latinBuckets: [Character: [(String, [Int])]]
+    /// One way a key names a contact: which, how, and whether the key is the whole name.
+    struct Hit: Sendable {
+        var contact: Int32
+        var kind: MatchKind
+        var isFullName: Bool
+    }
+    /// Match key of a name or name form → the contacts it names.
+    private let index: SortedKeyTable<Hit>
+    /// Latin key of a name or its pronunciation (spaces removed) → contact indexes; also read
+    /// for near spellings.
+    private let latinIndex: SortedKeyTable<Int32>
 
     /// Scores by how a name matched: a full name as written is certain; a given name alone,
     /// an inflected form or another script are likely; a near spelling needs confirmation.
@@ -62,35 +67,32 @@ public struct PersonResolver: Sendable {
         self.contacts = contacts
         profile = try TextAnalyzer.shared(for: locale).profile
         forms = PersonNameForms(language: locale.language)
-        var index: [TokenKey: [(Int, MatchKind, Bool)]] = [:]
-        var latin: [TokenKey: [Int]] = [:]
-        for (i, c) in contacts.enumerated() {
+        var pairs: [([UInt8], Hit)] = []
+        var latin: [([UInt8], Int32)] = []
+        for (n, c) in contacts.enumerated() {
             let parts = profile.tokenize(c.name).map(\.key)
             guard !parts.isEmpty else { continue }
-            let full = parts.joined(separator: " ")
-            index[TokenKey(full), default: []].append((i, .exact, true))
-            // Without spaces, as Japanese and Chinese write names: 田中太郎.
-            index[TokenKey(parts.joined()), default: []].append((i, .exact, true))
-            if parts.count > 1 {
-                index[TokenKey(parts.reversed().joined(separator: " ")), default: []].append((i, .exact, true))
+            let i = Int32(n)
+            func add(_ key: String, _ kind: MatchKind, _ full: Bool) {
+                pairs.append((Array(key.utf8), Hit(contact: i, kind: kind, isFullName: full)))
             }
+            add(parts.joined(separator: " "), .exact, true)
+            // Without spaces, as Japanese and Chinese write names: 田中太郎.
+            add(parts.joined(), .exact, true)
+            if parts.count > 1 { add(parts.reversed().joined(separator: " "), .exact, true) }
             for p in parts {
                 for (k, form) in forms.forms(of: p).enumerated() {
-                    let kind: MatchKind = k == 0 ? .exact : .inflected
                     // A one-word contact's forms are full names; a part of a longer name is not.
-                    index[TokenKey(form), default: []].append((i, kind, parts.count == 1))
+                    add(form, k == 0 ? .exact : .inflected, parts.count == 1)
                 }
             }
-            latin[TokenKey(profile.latinKey(c.name).filter { $0 != " " }), default: []].append(i)
+            latin.append((Array(profile.latinKey(c.name).filter { $0 != " " }.utf8), i))
             if let p = c.pronunciation {
-                latin[TokenKey(profile.latinKey(p).filter { $0 != " " }), default: []].append(i)
+                latin.append((Array(profile.latinKey(p).filter { $0 != " " }.utf8), i))
             }
         }
-        self.index = index
-        latinIndex = latin
-        var buckets: [Character: [(String, [Int])]] = [:]
-        for (k, ids) in latin { if let f = k.string.first { buckets[f, default: []].append((k.string, ids)) } }
-        latinBuckets = buckets
+        index = SortedKeyTable(pairs: pairs)
+        latinIndex = SortedKeyTable(pairs: latin)
     }
 
     /// Resolves `text`, which names one person or a list of people.
@@ -165,24 +167,24 @@ public struct PersonResolver: Sendable {
         let tokens = strippingHonorifics(raw)
         let text = tokens.joined(separator: " ")
         for key in [text, tokens.joined()] {
-            if let hits = index[TokenKey(key)], !hits.isEmpty {
-                return resolved(hits)
-            }
+            let hits = index.payloads(of: key.utf8)
+            if !hits.isEmpty { return resolved(hits) }
         }
         if tokens.count > 1, let hits = everyPart(tokens) { return resolved(hits) }
         // Names are a few words; a longer phrase is not worth transliterating and scanning.
         guard tokens.count <= 4 else { return unknown(raw) }
         let latin = profile.latinKey(text).filter { $0 != " " }
-        if let hits = latinIndex[TokenKey(latin)], !hits.isEmpty {
-            return resolved(hits.map { ($0, .transliterated, true) })
+        let hits = latinIndex.payloads(of: latin.utf8)
+        if !hits.isEmpty {
+            return resolved(hits.map { Hit(contact: $0, kind: .transliterated, isFullName: true) })
         }
         // A near spelling of a full or given name (speech recognizers' slips): confirm it.
         if latin.count >= 4, let first = latin.first {
             let limit = latin.count >= 8 ? 2 : 1
             var best: [(Int, Int)] = []
-            for (k, ids) in latinBuckets[first] ?? [] {
-                let d = Self.distance(latin, k, limit: limit)
-                if d <= limit { best += ids.map { ($0, d) } }
+            latinIndex.near(Array(latin.utf8), limit: limit) { k, d in
+                guard String(decoding: latinIndex.key(k), as: UTF8.self).first == first else { return }
+                best += latinIndex.payloads(k).map { (Int($0), d) }
             }
             if let m = best.map(\.1).min() {
                 let ids = Array(Set(best.filter { $0.1 == m }.map(\.0))).sorted()
@@ -202,17 +204,18 @@ public struct PersonResolver: Sendable {
     }
 
     /// A name whose every word names the same contact (`Дмитрию Иванову`: both parts inflected).
-    private func everyPart(_ tokens: [String]) -> [(Int, MatchKind, Bool)]? {
-        var common: Set<Int>?
+    private func everyPart(_ tokens: [String]) -> [Hit]? {
+        var common: Set<Int32>?
         var kind = MatchKind.exact
         for t in tokens {
-            guard let hits = index[TokenKey(t)] else { return nil }
-            let ids = Set(hits.map(\.0))
+            let hits = index.payloads(of: t.utf8)
+            guard !hits.isEmpty else { return nil }
+            let ids = Set(hits.map(\.contact))
             common = common.map { $0.intersection(ids) } ?? ids
-            if hits.contains(where: { $0.1 == .inflected }) && !hits.contains(where: { $0.1 == .exact }) { kind = .inflected }
+            if hits.contains(where: { $0.kind == .inflected }) && !hits.contains(where: { $0.kind == .exact }) { kind = .inflected }
         }
         guard let c = common, !c.isEmpty else { return nil }
-        return c.sorted().map { ($0, kind, true) }
+        return c.sorted().map { Hit(contact: $0, kind: kind, isFullName: true) }
     }
 
     private func person(_ i: Int) -> ParameterValue.Person {
@@ -221,11 +224,11 @@ public struct PersonResolver: Sendable {
 
     /// Turns index hits into a resolution: one contact is a success; several are a
     /// disambiguation, ordered as the user ordered the contacts (by importance).
-    private func resolved(_ hits: [(Int, MatchKind, Bool)]) -> Resolved {
-        let full = hits.filter { $0.2 }
-        let chosen = full.isEmpty ? hits : full
-        let ids = Array(Set(chosen.map(\.0))).sorted()
-        let kind = chosen.map(\.1).max { Self.rank($0) < Self.rank($1) } ?? .exact
+    private func resolved<C: Collection>(_ hits: C) -> Resolved where C.Element == Hit {
+        let full = hits.filter(\.isFullName)
+        let chosen = full.isEmpty ? Array(hits) : full
+        let ids = Array(Set(chosen.map { Int($0.contact) })).sorted()
+        let kind = chosen.map(\.kind).max { Self.rank($0) < Self.rank($1) } ?? .exact
         var score: Double
         switch kind {
         case .exact: score = full.isEmpty ? Scoring.partOfName : Scoring.exact
