@@ -2,7 +2,10 @@ import ParlanceText
 
 /// One locale pack compiled against one catalog: the template matcher, the lists filled from
 /// the catalog (apps, contacts, vocabulary), and the resolvers its parameters need.
-struct CompiledPack: Sendable {
+///
+/// A class: every utterance's interpreter holds it, and holding a reference costs one retain
+/// where copying the fields would cost one per field.
+final class CompiledPack: Sendable {
     let pack: LocalePack
     let locale: LocaleID
     let matcher: TemplateMatcher

@@ -3,7 +3,8 @@ extension MatchEngine {
     /// the rest of the text, nothing but spaces and punctuation may be left, wildcards are not
     /// empty, the context conditions hold; then fixed slots and slots from context are added.
     ///
-    /// Returns nil as well when a better match is already kept (only `all` builds every match).
+    /// Returns nil as well when a better match is already kept (only `all` without a limit
+    /// builds every match).
     func finish(_ s: State) -> TemplateMatch? {
         let blockID = Int(program.templates[Int(template)].block)
         var ents = entities
@@ -44,9 +45,9 @@ extension MatchEngine {
         }
         if !bestMatched, let name = bestSlot, program.blocks[blockID].data.slots[name] != nil { bestLength = 0 }
         // Most ways through lose to the best so far: stop before building anything.
-        if !keepsAll, let b = best, bestMatched || program.blocks[blockID].data.requiresContext.isEmpty,
+        if let b = rankToBeat, bestMatched || program.blocks[blockID].data.requiresContext.isEmpty,
            !(TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
-                                wildcardText: wildcardText, intent: intent) < b.rank) {
+                                wildcardText: wildcardText, intent: intent) < b) {
             return nil
         }
         let block = program.blocks[blockID]
@@ -65,7 +66,7 @@ extension MatchEngine {
         }
         let rank = TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
                                       wildcardText: wildcardText, intent: intent)
-        if !keepsAll, let b = best, !(rank < b.rank) { return nil }
+        if let b = rankToBeat, !(rank < b) { return nil }
         var slots: [String: TemplateMatch.Slot] = [:]
         for e in ents {
             let txt = text(e.start, e.end, broken: e.isBroken)

@@ -79,10 +79,11 @@ public final class TemplateMatcher: Sendable {
         run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: false).best
     }
 
-    /// Every match, best first (stable: equal ranks keep trial order).
+    /// Every match, best first (stable: equal ranks keep trial order); with `limit`, the first
+    /// `limit` of them, and the others are never built.
     public func all(_ utterance: String, lists: Lists = .none, context: [String: JSONValue] = [:],
-                    bestSlot: String? = "name") -> [TemplateMatch] {
-        let out = run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: true).all
+                    bestSlot: String? = "name", limit: Int = .max) -> [TemplateMatch] {
+        let out = run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: true, limit: limit).all
         return out.enumerated().sorted { a, b in
             a.element.rank < b.element.rank || (a.element.rank == b.element.rank && a.offset < b.offset)
         }.map(\.element)
@@ -138,12 +139,12 @@ public final class TemplateMatcher: Sendable {
     }
 
     func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
-             keepsAll: Bool) -> (best: TemplateMatch?, all: [TemplateMatch]) {
-        run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll, pool: frozen.chunkScalars)
+             keepsAll: Bool, limit: Int = .max) -> (best: TemplateMatch?, all: [TemplateMatch]) {
+        run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll, limit: limit, pool: frozen.chunkScalars)
     }
 
     private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
-                     keepsAll: Bool, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
+                     keepsAll: Bool, limit: Int, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         let base = MatchText(utterance)
         var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
         let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
@@ -162,6 +163,7 @@ public final class TemplateMatcher: Sendable {
         let keywords = hasKeywords
             ? Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init)) : []
         reused.engine.reset(lists: lists.byID)
+        reused.engine.keepLimit = limit
         return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, context: context, keywords: keywords,
                      bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
     }

@@ -5,13 +5,14 @@ import ParlanceText
 /// full names, given or family names alone, inflected forms, honorifics, other scripts, and
 /// lists ("John and Kate", "Anna und Ben", "Маше и Диме", "田中さんと佐藤さん").
 ///
-/// Built once per locale and contact list; immutable and `Sendable`.
+/// Built once per locale and contact list; immutable and `Sendable`. A class, so that handing
+/// it around (to every interpretation of every utterance) does not copy its tables.
 ///
 /// ```swift
 /// let r = try PersonResolver(locale: LocaleID("ru"), contacts: [.init(name: "Маша Петрова")])
 /// r.resolve("Маше").resolution     // .success, match .inflected
 /// ```
-public struct PersonResolver: Sendable {
+public final class PersonResolver: Sendable {
     public struct Contact: Sendable, Hashable {
         public var name: String
         public var identifier: String?
@@ -97,29 +98,37 @@ public struct PersonResolver: Sendable {
 
     /// Resolves `text`, which names one person or a list of people.
     ///
-    /// - Complexity: O(n) dictionary look-ups in the number of tokens (fuzzy look-up, only when
-    ///   nothing else matched, is O(contacts)).
-    public func resolve(_ text: String) -> Resolved {
+    /// - Complexity: O(log n) look-ups per name in the n contacts' keys; the look-up of a near
+    ///   spelling, only when nothing else matched, grows with how many keys are alike.
+    public func resolve(_ text: String) -> Resolved { resolve(text, memo: Memo()) }
+
+    /// Names already resolved while reading one utterance: the texts of its candidate readings
+    /// overlap ("с текстом тестовое", "в Awesome с текстом тестовое"), and so do their names.
+    final class Memo {
+        var names: [[String]: Resolved] = [:]
+    }
+
+    func resolve(_ text: String, memo: Memo) -> Resolved {
         let tokens = profile.tokenize(text).map(\.key)
         let groups = split(tokens)
         if groups.count > 1 {
-            if let list = Self.list(groups.map { resolveOne($0) }) { return list }
+            if let list = Self.list(groups.map { resolveOne($0, memo) }) { return list }
         }
-        let one = resolveOne(tokens)
-        if one.match == .wildcard && profile.isUnspaced, let list = resolveUnspacedList(tokens.joined()) { return list }
+        let one = resolveOne(tokens, memo)
+        if one.match == .wildcard && profile.isUnspaced, let list = resolveUnspacedList(tokens.joined(), memo) { return list }
         return one
     }
 
     /// Japanese and Chinese join names without spaces (`王芳和李伟`): split at every conjunction
     /// and keep the reading only if every piece names a contact.
-    private func resolveUnspacedList(_ joined: String) -> Resolved? {
+    private func resolveUnspacedList(_ joined: String, _ memo: Memo) -> Resolved? {
         var pieces = [joined]
         for c in forms.conjunctions.sorted(by: { $0.count > $1.count }) where c.count > 0 && c != "," {
             pieces = pieces.flatMap { $0.components(separatedBy: c) }
         }
         pieces = pieces.filter { !$0.isEmpty }
         guard pieces.count > 1 else { return nil }
-        return Self.list(pieces.map { resolveOne([$0]) })
+        return Self.list(pieces.map { resolveOne([$0], memo) })
     }
 
     /// Several names read as one list: as certain as its least certain name, and blocked by the
@@ -161,6 +170,13 @@ public struct PersonResolver: Sendable {
             }
         }
         return t
+    }
+
+    private func resolveOne(_ raw: [String], _ memo: Memo) -> Resolved {
+        if let r = memo.names[raw] { return r }
+        let r = resolveOne(raw)
+        memo.names[raw] = r
+        return r
     }
 
     private func resolveOne(_ raw: [String]) -> Resolved {

@@ -17,6 +17,8 @@ struct SortedKeyTable<Payload: Sendable>: Sendable {
     private var payloadList: [Payload] = []
 
     var count: Int { keyStart.count - 1 }
+    /// The length of the longest key.
+    private var longest = 0
 
     /// - Complexity: O(n log n) comparisons of keys for n pairs.
     init(pairs: [([UInt8], Payload)]) {
@@ -32,6 +34,7 @@ struct SortedKeyTable<Payload: Sendable>: Sendable {
             if key != last {
                 if last != nil { finishKey() }
                 bytes += key
+                longest = max(longest, key.count)
                 keyStart.append(UInt32(bytes.count))
                 last = key
             }
@@ -85,29 +88,37 @@ struct SortedKeyTable<Payload: Sendable>: Sendable {
             if length(mid) == 0 || byte(mid, 0) < first { lo = mid + 1 } else { hi = mid }
         }
         guard lo < count, length(lo) > 0, byte(lo, 0) == first else { return }
-        let row = Array(0...query.count)
-        walk(lo, end(of: first, depth: 0, lo, count), 0, row, query, limit, body)
+        // One distance row per depth, in one buffer: row d is the distance of every query prefix
+        // to the keys' first d bytes.
+        let width = query.count + 1
+        var rows = [Int32](repeating: 0, count: width * (longest + 1))
+        for k in 0..<width { rows[k] = Int32(k) }
+        rows.withUnsafeMutableBufferPointer { r in
+            walk(lo, end(of: first, depth: 0, lo, count), 0, r, query, Int32(limit), body)
+        }
     }
 
-    private func walk(_ lo: Int, _ hi: Int, _ depth: Int, _ row: [Int], _ q: [UInt8], _ limit: Int,
-                      _ body: (Int, Int) -> Void) {
-        // The prefix shared by lo..<hi is `depth` bytes long and `row` is its distance row.
+    private func walk(_ lo: Int, _ hi: Int, _ depth: Int, _ rows: UnsafeMutableBufferPointer<Int32>, _ q: [UInt8],
+                      _ limit: Int32, _ body: (Int, Int) -> Void) {
+        // The prefix shared by lo..<hi is `depth` bytes long and row `depth` is its distance row.
+        let width = q.count + 1
+        let row = depth * width, next = row + width
         var i = lo
         while i < hi && length(i) == depth {
-            if row[q.count] <= limit { body(i, row[q.count]) }
+            if rows[row + q.count] <= limit { body(i, Int(rows[row + q.count])) }
             i += 1
         }
         while i < hi {
             let b = byte(i, depth)
             let j = end(of: b, depth: depth, i, hi)
-            var next = [Int](repeating: 0, count: q.count + 1)
-            next[0] = row[0] + 1
-            var best = next[0]
-            for k in 1...max(1, q.count) where !q.isEmpty {
-                next[k] = Swift.min(row[k] + 1, next[k - 1] + 1, row[k - 1] + (q[k - 1] == b ? 0 : 1))
-                best = Swift.min(best, next[k])
+            rows[next] = rows[row] + 1
+            var best = rows[next]
+            for k in stride(from: 1, to: width, by: 1) {
+                let v = Swift.min(rows[row + k] + 1, rows[next + k - 1] + 1, rows[row + k - 1] + (q[k - 1] == b ? 0 : 1))
+                rows[next + k] = v
+                best = Swift.min(best, v)
             }
-            if best <= limit { walk(i, j, depth + 1, next, q, limit, body) }
+            if best <= limit { walk(i, j, depth + 1, rows, q, limit, body) }
             i = j
         }
     }
