@@ -106,6 +106,38 @@ struct TemplateMatcherTests {
         #expect(all.first?.slots["name"]?.value == "Kitchen Light")
     }
 
+    /// With a limit, `all` gives what sorting every match and keeping the first would, ties
+    /// (the same name twice, with other outputs) in trial order.
+    @Test(arguments: ["turn on the kitchen light", "kitchen light on", "is the kitchen light on", "add kitchen light to my shopping list"])
+    func keepsTheBestMatchesUpToALimit(_ utterance: String) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen"), SlotValue(text: "Kitchen Light", output: "a"),
+                                                  SlotValue(text: "kitchen light", output: "b"), SlotValue(text: "Light")])])
+        func seen(_ ms: [TemplateMatch]) -> [String] { ms.map { "\($0) \($0.rank) \($0.template.text)" } }
+        let every = m.all(utterance, lists: lists)
+        #expect(!every.isEmpty)
+        for k in 1...(every.count + 1) {
+            #expect(seen(m.all(utterance, lists: lists, limit: k)) == seen(Array(every.prefix(k))), "limit \(k)")
+        }
+    }
+
+    @Test func aListMayReadAnotherListsValues() throws {
+        let yaml = """
+            language: en
+            intents:
+              Call:
+                data:
+                  - sentences: ["call {who}", "ring {whom}"]
+            lists:
+              who: {values: []}
+              whom: {values: []}
+            """
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: yaml, file: "x.yaml"))
+        let lists = try m.lists(["who": .values([SlotValue(text: "Kate Bell")])], aliases: ["whom": "who"])
+        #expect(m.best("ring kate bell", lists: lists)?.slots["whom"]?.text == "kate bell")
+        #expect(m.best("ring kate bell", lists: try m.lists(["who": .values([SlotValue(text: "Kate Bell")])])) == nil)
+    }
+
     @Test func pointsTemplateErrorsIntoTheYAMLFile() {
         let yaml = """
             language: en
