@@ -121,7 +121,8 @@ struct TemplateMatcherTests {
         }
     }
 
-    @Test func aListMayReadAnotherListsValues() throws {
+    /// Two slots, `who` and `whom`, with request-time lists.
+    static func callMatcher() throws -> TemplateMatcher {
         let yaml = """
             language: en
             intents:
@@ -132,10 +133,31 @@ struct TemplateMatcherTests {
               who: {values: []}
               whom: {values: []}
             """
-        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: yaml, file: "x.yaml"))
+        return try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: yaml, file: "x.yaml"))
+    }
+
+    @Test func aListMayReadAnotherListsValues() throws {
+        let m = try Self.callMatcher()
         let lists = try m.lists(["who": .values([SlotValue(text: "Kate Bell")])], aliases: ["whom": "who"])
         #expect(m.best("ring kate bell", lists: lists)?.slots["whom"]?.text == "kate bell")
         #expect(m.best("ring kate bell", lists: try m.lists(["who": .values([SlotValue(text: "Kate Bell")])])) == nil)
+    }
+
+    /// Values added to compiled lists match as if the lists had been compiled with them, and
+    /// the lists they were added to are left as they were.
+    @Test func listsExtendedWithValues() throws {
+        let m = try Self.callMatcher()
+        let base = try m.lists(["who": .values([SlotValue(text: "Kate Bell", output: .number(0))])], aliases: ["whom": "who"])
+        let more = try m.lists(base, adding: ["who": [SlotValue(text: "Джон", output: .number(-1))]], aliases: ["whom": "who"])
+        let whole = try m.lists(["who": .values([SlotValue(text: "Kate Bell", output: .number(0)),
+                                                 SlotValue(text: "Джон", output: .number(-1))])], aliases: ["whom": "who"])
+        for u in ["call Джон", "ring джон", "call kate bell", "ring Kate Bell"] {
+            let got = m.best(u, lists: more), want = m.best(u, lists: whole)
+            #expect(got != nil, "\(u)")
+            #expect(got?.slots.mapValues(\.value) == want?.slots.mapValues(\.value), "\(u)")
+        }
+        #expect(m.best("call Джон", lists: base) == nil)
+        #expect(m.best("call kate bell", lists: base)?.slots["who"]?.value == .number(0))
     }
 
     @Test func pointsTemplateErrorsIntoTheYAMLFile() {

@@ -21,9 +21,6 @@ final class CompiledPack: Sendable {
     /// Each app's display name in the pack's locale, by bundle identifier (finding it walks the
     /// app's localizations through the locale's fallback chain: once per pack, not per reading).
     let displayNames: [String: String]
-    /// The values of the lists filled from the catalog, kept to add names heard by sound (the
-    /// person list under the name of the first list of people only).
-    let runtimeLists: [String: SlotList]
     let soundAlike: SoundAlikeNames
     /// The lists of people, with the extra lists of a list of people (`recipients__2`…); the
     /// first holds the values, the others read it.
@@ -105,7 +102,6 @@ final class CompiledPack: Sendable {
             }
         }
         lists = try matcher.lists(runtime, aliases: aliases)
-        runtimeLists = runtime
         personListNames = people.map { [$0] + aliases.keys.sorted() } ?? []
         soundAlike = SoundAlikeNames(contacts: contacts, appNames: appNames, profile: analyzer.profile,
                                      forms: PersonNameForms(language: pack.locale.language))
@@ -113,24 +109,21 @@ final class CompiledPack: Sendable {
     }
 
     /// The lists with the contacts and apps heard by sound in `utterance` added to the person
-    /// and app lists; nil when none is heard. Only these lists are compiled again.
+    /// and app lists; nil when none is heard. Only these lists are extended, not compiled again.
     func listsHearingNames(in utterance: String) throws -> TemplateMatcher.Lists? {
         let heard = soundAlike.heard(in: utterance)
         guard !heard.people.isEmpty || !heard.apps.isEmpty else { return nil }
-        var byID = lists.byID
-        // Every person list holds the same values: one is compiled and shared by all of them.
-        if !heard.people.isEmpty, let people = personListNames.first, case .values(let vs)? = runtimeLists[people] {
-            // The output is unused: a person slot is resolved from its text.
-            let added = heard.people.map { SlotValue(text: $0, output: .number(-1)) }
-            let aliases = Dictionary(uniqueKeysWithValues: personListNames.dropFirst().map { ($0, people) })
-            let one = try matcher.lists([people: .values(vs + added)], aliases: aliases)
-            for n in personListNames { if let id = matcher.program.listNameIDs[n] { byID[Int(id)] = one.byID[Int(id)] } }
+        var extra: [String: [SlotValue]] = [:]
+        // Every person list reads one list: it is extended once and shared by all of them.
+        // The output is unused: a person slot is resolved from its text.
+        if !heard.people.isEmpty, let people = personListNames.first {
+            extra[people] = heard.people.map { SlotValue(text: $0, output: .number(-1)) }
         }
-        if !heard.apps.isEmpty, let name = pack.typedLists.first(where: { $0.value == .app })?.key,
-           case .values(let vs)? = runtimeLists[name], let id = matcher.program.listNameIDs[name] {
-            byID[Int(id)] = try matcher.lists([name: .values(vs + heard.apps.map(Self.appValue))]).byID[Int(id)]
+        if !heard.apps.isEmpty, let name = pack.typedLists.first(where: { $0.value == .app })?.key {
+            extra[name] = heard.apps.map(Self.appValue)
         }
-        return TemplateMatcher.Lists(byID: byID)
+        let aliases = Dictionary(uniqueKeysWithValues: personListNames.dropFirst().map { ($0, personListNames[0]) })
+        return try matcher.lists(lists, adding: extra, aliases: aliases)
     }
 
     /// The app list's value for one of its names.

@@ -76,6 +76,24 @@ public final class TemplateMatcher: Sendable {
         return Lists(byID: out)
     }
 
+    /// `lists` with `extra` values after those of the named lists (only the lists of values
+    /// `lists` has): each is extended once, and the names in `aliases` read the list extended
+    /// for the name they map to, as in `lists(_:aliases:)`.
+    ///
+    /// - Complexity: a copy of each extended list's storage plus O(total length of `extra`).
+    public func lists(_ lists: Lists, adding extra: [String: [SlotValue]], aliases: [String: String] = [:]) throws -> Lists {
+        var out = lists.byID
+        for (name, values) in extra {
+            guard let id = program.listNameIDs[name], let base = lists.byID[Int(id)] else { continue }
+            out[Int(id)] = try base.adding(values, fold: fold, groups: program.contextGroups) ?? base
+        }
+        for (alias, name) in aliases where extra[name] != nil {
+            guard let a = program.listNameIDs[alias], let id = program.listNameIDs[name] else { continue }
+            out[Int(a)] = out[Int(id)]
+        }
+        return Lists(byID: out)
+    }
+
     /// The best match, or nil.
     ///
     /// - Parameters:
