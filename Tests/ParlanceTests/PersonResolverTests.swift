@@ -140,4 +140,25 @@ struct PersonResolverTests {
         let without = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts)
         #expect(without.resolve(c.text).people.first?.relationship == nil)
     }
+
+    /// Resolving with a memo shared by overlapping texts gives what resolving each alone does.
+    @Test func aMemoChangesNoAnswer() throws {
+        let r = try PersonResolver(locale: LocaleID("ru"), contacts: Self.contacts)
+        let memo = PersonResolver.Memo()
+        let texts = ["Маше и Диме", "Маше", "с текстом тестовое", "текстом тестовое", "Дмитрию Иванову", "Диме", "моим руководителям",
+                     "Маше и Диме"]
+        for t in texts { #expect(r.resolve(t, memo: memo) == r.resolve(t), "\(t)") }
+    }
+
+    /// A form several contacts share is one value of the person list, given the first contact.
+    @Test func listsEachFormOfAContactOnce() throws {
+        let contacts: [PersonResolver.Contact] = [.init(name: "Anna Schmidt"), .init(name: "Anna Haro"), .init(name: "Schmidt")]
+        let values = CompiledPack.personValues(contacts, forms: PersonNameForms(language: "en"),
+                                               profile: try TextAnalyzer.shared(for: LocaleID("en")).profile)
+        let said = values.compactMap { v -> String? in if case .text(let t, _) = v.input { return t } else { return nil } }
+        #expect(said.filter { $0.lowercased() == "anna" }.count == 1)
+        #expect(said.filter { $0.lowercased() == "schmidt" }.count == 1)
+        #expect(values.first { if case .text("Anna", _) = $0.input { return true } else { return false } }?.output == .number(0))
+        #expect(Set(said.map { $0.lowercased() }).count == said.count)
+    }
 }

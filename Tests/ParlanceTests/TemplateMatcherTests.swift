@@ -106,6 +106,60 @@ struct TemplateMatcherTests {
         #expect(all.first?.slots["name"]?.value == "Kitchen Light")
     }
 
+    /// With a limit, `all` gives what sorting every match and keeping the first would, ties
+    /// (the same name twice, with other outputs) in trial order.
+    @Test(arguments: ["turn on the kitchen light", "kitchen light on", "is the kitchen light on", "add kitchen light to my shopping list"])
+    func keepsTheBestMatchesUpToALimit(_ utterance: String) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen"), SlotValue(text: "Kitchen Light", output: "a"),
+                                                  SlotValue(text: "kitchen light", output: "b"), SlotValue(text: "Light")])])
+        func seen(_ ms: [TemplateMatch]) -> [String] { ms.map { "\($0) \($0.rank) \($0.template.text)" } }
+        let every = m.all(utterance, lists: lists)
+        #expect(!every.isEmpty)
+        for k in 1...(every.count + 1) {
+            #expect(seen(m.all(utterance, lists: lists, limit: k)) == seen(Array(every.prefix(k))), "limit \(k)")
+        }
+    }
+
+    /// Two slots, `who` and `whom`, with request-time lists.
+    static func callMatcher() throws -> TemplateMatcher {
+        let yaml = """
+            language: en
+            intents:
+              Call:
+                data:
+                  - sentences: ["call {who}", "ring {whom}"]
+            lists:
+              who: {values: []}
+              whom: {values: []}
+            """
+        return try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: yaml, file: "x.yaml"))
+    }
+
+    @Test func aListMayReadAnotherListsValues() throws {
+        let m = try Self.callMatcher()
+        let lists = try m.lists(["who": .values([SlotValue(text: "Kate Bell")])], aliases: ["whom": "who"])
+        #expect(m.best("ring kate bell", lists: lists)?.slots["whom"]?.text == "kate bell")
+        #expect(m.best("ring kate bell", lists: try m.lists(["who": .values([SlotValue(text: "Kate Bell")])])) == nil)
+    }
+
+    /// Values added to compiled lists match as if the lists had been compiled with them, and
+    /// the lists they were added to are left as they were.
+    @Test func listsExtendedWithValues() throws {
+        let m = try Self.callMatcher()
+        let base = try m.lists(["who": .values([SlotValue(text: "Kate Bell", output: .number(0))])], aliases: ["whom": "who"])
+        let more = try m.lists(base, adding: ["who": [SlotValue(text: "Джон", output: .number(-1))]], aliases: ["whom": "who"])
+        let whole = try m.lists(["who": .values([SlotValue(text: "Kate Bell", output: .number(0)),
+                                                 SlotValue(text: "Джон", output: .number(-1))])], aliases: ["whom": "who"])
+        for u in ["call Джон", "ring джон", "call kate bell", "ring Kate Bell"] {
+            let got = m.best(u, lists: more), want = m.best(u, lists: whole)
+            #expect(got != nil, "\(u)")
+            #expect(got?.slots.mapValues(\.value) == want?.slots.mapValues(\.value), "\(u)")
+        }
+        #expect(m.best("call Джон", lists: base) == nil)
+        #expect(m.best("call kate bell", lists: base)?.slots["who"]?.value == .number(0))
+    }
+
     @Test func pointsTemplateErrorsIntoTheYAMLFile() {
         let yaml = """
             language: en

@@ -21,6 +21,13 @@ struct UserVocabularyTests {
         #expect(v[.contactName][1].rank == 1)
     }
 
+    @Test func isBuiltInCodeAsItIsRead() throws {
+        let read = try UserVocabulary.parse(#"{"contactName": ["Anna", {"name": "Ben", "id": "b"}]}"#, file: "u.json")
+        let built = UserVocabulary(items: [.contactName: [.init(name: "Anna", rank: 0), .init(name: "Ben", id: "b", rank: 1)]],
+                                   file: "u.json")
+        #expect(built == read)
+    }
+
     @Test func allSixteenTypesAreKnown() {
         #expect(UserVocabulary.StringType.allCases.count == 16)
     }

@@ -91,31 +91,8 @@ enum CatalogBenchmark: BenchmarkSuite {
             let app = "\(folder)/App\(i).app"
             let name = words[i % words.count] + String(i)
             let intent = intents[i % intents.count]
-            try write(app + "/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-                <plist version="1.0">
-                <dict>
-                \t<key>CFBundleDevelopmentRegion</key>
-                \t<string>en</string>
-                \t<key>CFBundleIdentifier</key>
-                \t<string>com.example.bench.app\(i)</string>
-                \t<key>CFBundleName</key>
-                \t<string>\(name)</string>
-                \t<key>INAlternativeAppNames</key>
-                \t<array>
-                \t\t<dict>
-                \t\t\t<key>INAlternativeAppName</key>
-                \t\t\t<string>\(name) Pro</string>
-                \t\t</dict>
-                \t</array>
-                \t<key>INIntentsSupported</key>
-                \t<array>
-                \t\t<string>\(intent)</string>
-                \t</array>
-                </dict>
-                </plist>
-                """)
+            try write(app + "/Info.plist", infoPlist(identifier: "com.example.bench.app\(i)", name: name, intents: [intent],
+                                                     alternatives: ["\(name) Pro"]))
             for l in languages {
                 try write(app + "/\(l).lproj/InfoPlist.strings",
                           "/* Display name */\n\"CFBundleDisplayName\" = \"\(name) \(l)\";\n\"NSCameraUsageDescription\" = \"Takes photos.\";\n")
@@ -138,6 +115,31 @@ enum CatalogBenchmark: BenchmarkSuite {
                 """)
         }
         return files
+    }
+
+    /// An app's Info.plist: identifier, bundle name, supported intents and alternative names.
+    static func infoPlist(identifier: String, name: String, intents: [String], alternatives: [String]) -> String {
+        let intents = intents.map { "\t\t<string>\($0)</string>\n" }.joined()
+        let alternatives = alternatives.isEmpty ? "" : "\t<key>INAlternativeAppNames</key>\n\t<array>\n"
+            + alternatives.map { "\t\t<dict>\n\t\t\t<key>INAlternativeAppName</key>\n\t\t\t<string>\($0)</string>\n\t\t</dict>\n" }.joined()
+            + "\t</array>\n"
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleDevelopmentRegion</key>
+            \t<string>en</string>
+            \t<key>CFBundleIdentifier</key>
+            \t<string>\(identifier)</string>
+            \t<key>CFBundleName</key>
+            \t<string>\(name)</string>
+            \t<key>INIntentsSupported</key>
+            \t<array>
+            \(intents)\t</array>
+            \(alternatives)</dict>
+            </plist>
+            """
     }
 
     /// A contact list in four scripts, ranked, a third with ids and pronunciations.

@@ -64,6 +64,32 @@ enum Measure {
         return times
     }
 
+    /// CPU time this thread has used, in nanoseconds: unlike wall time, it leaves out the time
+    /// the thread waited for a core another process held.
+    static func threadCPU() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+
+    /// `perCall`, with each call's thread CPU time beside its wall time (both in microseconds).
+    static func perCallWithCPU<T>(_ inputs: [T], rounds: Int = 20, _ body: (T) -> Void) -> (wall: [Double], cpu: [Double]) {
+        for x in inputs { body(x) }
+        var wall: [Double] = [], cpu: [Double] = []
+        wall.reserveCapacity(inputs.count * rounds)
+        cpu.reserveCapacity(inputs.count * rounds)
+        for _ in 0..<rounds {
+            for x in inputs {
+                let c0 = threadCPU(), t0 = now()
+                body(x)
+                let t1 = now(), c1 = threadCPU()
+                wall.append(Double(t1 - t0) / 1000)
+                cpu.append(Double(c1 - c0) / 1000)
+            }
+        }
+        return (wall, cpu)
+    }
+
     static func once(_ body: () throws -> Void) rethrows -> Double {
         let t0 = now()
         try body()

@@ -7,6 +7,7 @@ let suites: [any BenchmarkSuite.Type] = [
     TextBenchmark.self,
     CatalogBenchmark.self,
     GrammarBenchmark.self,
+    DomainBenchmark.self,
 ]
 
 let args = Array(CommandLine.arguments.dropFirst())

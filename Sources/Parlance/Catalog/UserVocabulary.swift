@@ -26,6 +26,13 @@ public struct UserVocabulary: Sendable, Equatable {
         public var pronunciation: String?
         /// 0 for the most important.
         public var rank: Int
+
+        public init(name: String, id: String? = nil, pronunciation: String? = nil, rank: Int) {
+            self.name = name
+            self.id = id
+            self.pronunciation = pronunciation
+            self.rank = rank
+        }
     }
 
     /// Apple's limit on one vocabulary string, in UTF-16 code units.

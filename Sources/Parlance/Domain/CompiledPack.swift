@@ -2,7 +2,10 @@ import ParlanceText
 
 /// One locale pack compiled against one catalog: the template matcher, the lists filled from
 /// the catalog (apps, contacts, vocabulary), and the resolvers its parameters need.
-struct CompiledPack: Sendable {
+///
+/// A class: every utterance's interpreter holds it, and holding a reference costs one retain
+/// where copying the fields would cost one per field.
+final class CompiledPack: Sendable {
     let pack: LocalePack
     let locale: LocaleID
     let matcher: TemplateMatcher
@@ -15,10 +18,12 @@ struct CompiledPack: Sendable {
     /// The apps that handle each intent (SiriKit's or their own custom ones), computed once
     /// rather than for every candidate of every utterance.
     let supportingApps: [String: [App]]
-    /// The values of the lists filled from the catalog, kept to add names heard by sound.
-    let runtimeLists: [String: SlotList]
+    /// Each app's display name in the pack's locale, by bundle identifier (finding it walks the
+    /// app's localizations through the locale's fallback chain: once per pack, not per reading).
+    let displayNames: [String: String]
     let soundAlike: SoundAlikeNames
-    /// The lists of people, with the extra lists of a list of people (`recipients__2`…).
+    /// The lists of people, with the extra lists of a list of people (`recipients__2`…); the
+    /// first holds the values, the others read it.
     let personListNames: [String]
 
     init(pack: LocalePack, catalog: Catalog) throws {
@@ -36,21 +41,31 @@ struct CompiledPack: Sendable {
             for n in app.handledIntentNames { supporting[n, default: []].append(app) }
         }
         supportingApps = supporting
+        var shown: [String: String] = [:]
+        for app in catalog.apps.apps { shown[app.bundleIdentifier] = app.displayName(for: pack.locale)?.value }
+        displayNames = shown
         var grammar = pack.grammar
         var vocabulary: [String: (String, String?)] = [:]
         grammar.intents += CustomIntentTemplates.intents(catalog: catalog, locale: pack.locale, appNames: appNames,
                                                          profile: analyzer.profile, vocabulary: &vocabulary)
         matcher = try TemplateMatcher(grammar: grammar)
         var runtime: [String: SlotList] = [:]
-        for (name, type) in pack.typedLists {
+        var aliases: [String: String] = [:]
+        // Every person slot reads the same contacts: one list, compiled once, however many
+        // slots and lists of people the pack has.
+        var people: String?
+        for (name, type) in pack.typedLists.sorted(by: { $0.key < $1.key }) {
             switch type {
             case .app:
                 runtime[name] = .values(appNames.entries.map(Self.appValue))
             case .person:
-                let values = Self.personValues(contacts, forms: PersonNameForms(language: pack.locale.language, nicknames: pack.nicknames),
-                                              profile: analyzer.profile)
-                runtime[name] = .values(values)
-                for i in 2...LocalePack.personListLength { runtime["\(name)__\(i)"] = .values(values) }
+                let names = [name] + (2...LocalePack.personListLength).map { "\(name)__\($0)" }
+                if people == nil {
+                    people = name
+                    let forms = PersonNameForms(language: pack.locale.language, nicknames: pack.nicknames)
+                    runtime[name] = .values(Self.personValues(contacts, forms: forms, profile: analyzer.profile))
+                }
+                for n in names where n != people { aliases[n] = people }
             case .vocabulary(let parameter, let user):
                 var values: [SlotValue] = []
                 let forms = VocabularyForms(language: pack.locale.language)
@@ -86,35 +101,29 @@ struct CompiledPack: Sendable {
                 continue
             }
         }
-        lists = try matcher.lists(runtime)
-        runtimeLists = runtime
-        personListNames = pack.typedLists.filter { $0.value == .person }.keys.sorted().flatMap { n in
-            [n] + (2...LocalePack.personListLength).map { "\(n)__\($0)" }
-        }
+        lists = try matcher.lists(runtime, aliases: aliases)
+        personListNames = people.map { [$0] + aliases.keys.sorted() } ?? []
         soundAlike = SoundAlikeNames(contacts: contacts, appNames: appNames, profile: analyzer.profile,
                                      forms: PersonNameForms(language: pack.locale.language))
         self.vocabulary = vocabulary
     }
 
     /// The lists with the contacts and apps heard by sound in `utterance` added to the person
-    /// and app lists; nil when none is heard. Only these lists are compiled again.
+    /// and app lists; nil when none is heard. Only these lists are extended, not compiled again.
     func listsHearingNames(in utterance: String) throws -> TemplateMatcher.Lists? {
         let heard = soundAlike.heard(in: utterance)
         guard !heard.people.isEmpty || !heard.apps.isEmpty else { return nil }
-        var byID = lists.byID
-        // Every person list holds the same values: one is compiled and shared by all of them.
-        if !heard.people.isEmpty, case .values(let vs)? = personListNames.first.flatMap({ runtimeLists[$0] }) {
-            // The output is unused: a person slot is resolved from its text.
-            let added = heard.people.map { SlotValue(text: $0, output: .number(-1)) }
-            let one = try matcher.lists([personListNames[0]: .values(vs + added)])
-            let compiled = matcher.program.listNameIDs[personListNames[0]].flatMap { one.byID[Int($0)] }
-            for n in personListNames { if let id = matcher.program.listNameIDs[n] { byID[Int(id)] = compiled } }
+        var extra: [String: [SlotValue]] = [:]
+        // Every person list reads one list: it is extended once and shared by all of them.
+        // The output is unused: a person slot is resolved from its text.
+        if !heard.people.isEmpty, let people = personListNames.first {
+            extra[people] = heard.people.map { SlotValue(text: $0, output: .number(-1)) }
         }
-        if !heard.apps.isEmpty, let name = pack.typedLists.first(where: { $0.value == .app })?.key,
-           case .values(let vs)? = runtimeLists[name], let id = matcher.program.listNameIDs[name] {
-            byID[Int(id)] = try matcher.lists([name: .values(vs + heard.apps.map(Self.appValue))]).byID[Int(id)]
+        if !heard.apps.isEmpty, let name = pack.typedLists.first(where: { $0.value == .app })?.key {
+            extra[name] = heard.apps.map(Self.appValue)
         }
-        return TemplateMatcher.Lists(byID: byID)
+        let aliases = Dictionary(uniqueKeysWithValues: personListNames.dropFirst().map { ($0, personListNames[0]) })
+        return try matcher.lists(lists, adding: extra, aliases: aliases)
     }
 
     /// The app list's value for one of its names.
@@ -125,9 +134,12 @@ struct CompiledPack: Sendable {
     }
 
     /// Every form a contact may be said in: full name, each part alone, inflected forms, with
-    /// honorifics where the language uses them. The output is the contact's index.
+    /// honorifics where the language uses them, each form once (the slot's text is resolved
+    /// later, so a form several contacts share needs one value). The output is the index of the
+    /// first contact with that form.
     static func personValues(_ contacts: [PersonResolver.Contact], forms: PersonNameForms, profile: TextProfile) -> [SlotValue] {
         var out: [SlotValue] = []
+        var seen = Set<String>()
         for (i, c) in contacts.enumerated() {
             let parts = profile.tokenize(c.name).map(\.text)
             var said: [String] = [c.name]
@@ -142,7 +154,6 @@ struct CompiledPack: Sendable {
                 let bases = parts.count > 1 ? [parts[0], parts.joined()] : [c.name]
                 said += bases.flatMap { b in forms.honorificSuffixes.map { b + $0 } }
             }
-            var seen = Set<String>()
             for s in said where seen.insert(s.lowercased()).inserted {
                 out.append(SlotValue(text: s, output: .number(Double(i))))
             }

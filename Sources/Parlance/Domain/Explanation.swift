@@ -29,7 +29,7 @@ extension Matcher {
         let result = try match(utterance, locale: locale, top: top)
         let c = try compiledPack(for: locale)
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
-        let candidates = c.matcher.all(utterance, lists: c.lists, bestSlot: nil).prefix(24).map { m -> Explanation.Candidate in
+        let candidates = c.matcher.all(utterance, lists: c.lists, bestSlot: nil, limit: 24).map { m -> Explanation.Candidate in
             let i = interpreter.interpret(m)
             return Explanation.Candidate(
                 intent: m.intent, template: m.template.text,

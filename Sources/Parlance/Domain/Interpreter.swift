@@ -15,11 +15,14 @@ struct Interpreter {
     let pack: CompiledPack
     let catalog: Catalog
     let utterance: String
+    /// The utterance's UTF-16 code units, which slot ranges count.
+    let units: [UInt16]
     /// Resolutions already made for this utterance: candidates share their slot texts.
     private let memo = Memo()
 
     final class Memo {
         var persons: [String: PersonResolver.Resolved] = [:]
+        let names = PersonResolver.Memo()
         var analyses: [String: TextAnalysis] = [:]
     }
 
@@ -27,11 +30,12 @@ struct Interpreter {
         self.pack = pack
         self.catalog = catalog
         self.utterance = utterance
+        units = Array(utterance.utf16)
     }
 
     func resolvePerson(_ text: String) -> PersonResolver.Resolved {
         if let r = memo.persons[text] { return r }
-        let r = pack.persons.resolve(text)
+        let r = pack.persons.resolve(text, memo: memo.names)
         memo.persons[text] = r
         return r
     }
@@ -60,19 +64,19 @@ struct Interpreter {
         var candidates: [AppReference]?
         var status = InterpretationStatus.ready
         let supporting = pack.supportingApps[m.intent] ?? []
-        if let s = m.slots["app"], let id = s.value.string, let a = catalog.apps.app(id) {
-            app = AppReference(bundleIdentifier: id, name: a.displayName(for: pack.locale)?.value ?? s.text, range: s.range,
+        if let s = m.slots["app"], let id = s.value.string, catalog.apps.app(id) != nil {
+            app = AppReference(bundleIdentifier: id, name: pack.displayNames[id] ?? s.text, range: s.range,
                                source: s.metadata?["source"]?.string)
             appScore = s.metadata?["score"]?.number ?? 1
             if !supporting.contains(where: { $0.bundleIdentifier == id }) { status = .unsupported }
         } else if supporting.count == 1 {
             let a = supporting[0]
-            app = AppReference(bundleIdentifier: a.bundleIdentifier, name: a.displayName(for: pack.locale)?.value ?? a.bundleIdentifier,
+            app = AppReference(bundleIdentifier: a.bundleIdentifier, name: pack.displayNames[a.bundleIdentifier] ?? a.bundleIdentifier,
                                range: nil, source: "inferred")
             appScore = Self.inferredApp
         } else if supporting.count > 1 {
             candidates = supporting.map {
-                AppReference(bundleIdentifier: $0.bundleIdentifier, name: $0.displayName(for: pack.locale)?.value ?? $0.bundleIdentifier,
+                AppReference(bundleIdentifier: $0.bundleIdentifier, name: pack.displayNames[$0.bundleIdentifier] ?? $0.bundleIdentifier,
                              range: nil, source: "inferred")
             }
             appScore = Self.ambiguousApp
@@ -110,7 +114,15 @@ struct Interpreter {
 
     /// `recipients__2` → `recipients`.
     static func baseName(_ slot: String) -> String {
-        if let r = slot.range(of: "__") { return String(slot[..<r.lowerBound]) }
+        let u = slot.utf8
+        var i = u.startIndex
+        var previous: UInt8 = 0
+        while i != u.endIndex {
+            let b = u[i]
+            if b == 0x5F && previous == 0x5F { return String(slot[..<u.index(before: i)]) }
+            previous = b
+            i = u.index(after: i)
+        }
         return slot
     }
 
@@ -121,8 +133,7 @@ struct Interpreter {
         guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else {
             return (parts.first?.text ?? "", nil)
         }
-        let u = Array(utterance.utf16)
-        return (String(decoding: u[lo..<min(hi, u.count)], as: UTF16.self), lo..<hi)
+        return (String(decoding: units[lo..<min(hi, units.count)], as: UTF16.self), lo..<hi)
     }
 
     func parameter(_ name: String, type: TypedList?, _ m: TemplateMatch) -> ParameterMatch? {

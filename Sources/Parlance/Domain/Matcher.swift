@@ -17,6 +17,8 @@ public final class Matcher: Sendable {
     private let packs: [LocaleID: LocalePack]
     private let lock = NSLock()
     nonisolated(unsafe) private var compiled: [LocaleID: CompiledPack] = [:]
+    /// The pack found for each locale asked for (finding one walks the CLDR fallback chain).
+    nonisolated(unsafe) private var served: [LocaleID: LocaleID] = [:]
 
     /// How many of the engine's best template matches become interpretations.
     static let candidatesInterpreted = 16
@@ -61,10 +63,17 @@ public final class Matcher: Sendable {
     }
 
     func compiledPack(for locale: LocaleID) throws -> CompiledPack {
+        lock.lock()
+        if let key = served[locale], let c = compiled[key] {
+            lock.unlock()
+            return c
+        }
+        lock.unlock()
         guard let key = packLocale(for: locale), let pack = packs[key] else {
             throw MatchError.noLocalePack(locale, available: locales)
         }
         lock.lock()
+        served[locale] = key
         if let c = compiled[key] {
             lock.unlock()
             return c
@@ -145,10 +154,10 @@ public final class Matcher: Sendable {
     /// The readings of `text`, best first; parameters quote `utterance`, which `text` respells
     /// without moving anything.
     func readings(_ text: String, as utterance: String, pack c: CompiledPack, lists: TemplateMatcher.Lists? = nil) -> [Reading] {
-        let candidates = c.matcher.all(text, lists: lists ?? c.lists, bestSlot: nil)
+        let candidates = c.matcher.all(text, lists: lists ?? c.lists, bestSlot: nil, limit: Self.candidatesInterpreted)
         var scored: [(reading: Interpretation, wildcardText: Int, template: Template)] = []
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
-        for m in candidates.prefix(Self.candidatesInterpreted) {
+        for m in candidates {
             guard let i = interpreter.interpret(m) else { continue }
             scored.append((i, m.rank.wildcardText, m.template))
         }

@@ -120,31 +120,61 @@ final class CompiledList: @unchecked Sendable {
         case .values(let vs):
             let c = CompiledList(kind: .values)
             c.values.reserveCapacity(vs.count)
-            for v in vs {
-                var entry = Value(output: v.output, context: v.context, metadata: v.metadata, chunk: nil, node: -1)
-                if case .text(let t, _) = v.input {
-                    guard t.unicodeScalars.count <= maxValueLength else {
-                        throw GrammarError("list value longer than \(maxValueLength) characters: \(t.prefix(40))…")
-                    }
-                    let id = c.pool.add(t, fold: fold)
-                    let chunk = c.pool[Int(id)]
-                    entry.chunk = chunk
-                    let i = Int32(c.values.count)
-                    if chunk.strippedCount > 0 {
-                        c.trie.insert(c.pool.folded(chunk).dropFirst(Int(chunk.firstNonSpace)), i)
-                        c.trieCJK.insert(c.pool.foldedCJK(chunk), i)
-                    }
-                } else {
-                    entry.node = try compileTemplate(v.input)
-                    c.templated.append(Int32(c.values.count))
-                }
-                c.values.append(entry)
-                c.valueChunks.append(entry.chunk)
-                c.valueNodes.append(entry.node)
-                c.valueHasContext.append(entry.context != nil)
-            }
+            for v in vs { try c.append(v, fold: fold, compileTemplate: compileTemplate) }
             return c
         }
+    }
+
+    /// Adds one value while the list is built.
+    private func append(_ v: SlotValue, fold: ScalarFold, compileTemplate: (TemplateExpression) throws -> Int32) throws {
+        var entry = Value(output: v.output, context: v.context, metadata: v.metadata, chunk: nil, node: -1)
+        if case .text(let t, _) = v.input {
+            guard t.unicodeScalars.count <= Self.maxValueLength else {
+                throw GrammarError("list value longer than \(Self.maxValueLength) characters: \(t.prefix(40))…")
+            }
+            let id = pool.add(t, fold: fold)
+            let chunk = pool[Int(id)]
+            entry.chunk = chunk
+            let i = Int32(values.count)
+            if chunk.strippedCount > 0 {
+                trie.insert(pool.folded(chunk).dropFirst(Int(chunk.firstNonSpace)), i)
+                trieCJK.insert(pool.foldedCJK(chunk), i)
+            }
+        } else {
+            entry.node = try compileTemplate(v.input)
+            templated.append(Int32(values.count))
+        }
+        values.append(entry)
+        valueChunks.append(entry.chunk)
+        valueNodes.append(entry.node)
+        valueHasContext.append(entry.context != nil)
+    }
+
+    /// This list of values with `extra` plain values after its own (nil for a range or a
+    /// wildcard); this list is not changed. Values with context are judged for `groups`.
+    ///
+    /// - Complexity: a copy of the list's flat storage plus O(total length of `extra`), rather
+    ///   than compiling every value again.
+    func adding(_ extra: [SlotValue], fold: ScalarFold, groups: [CompiledProgram.ContextGroup]) throws -> CompiledList? {
+        guard kind == .values else { return nil }
+        let c = CompiledList(kind: .values)
+        c.pool = pool
+        c.values = values
+        c.valueChunks = valueChunks
+        c.valueNodes = valueNodes
+        c.valueHasContext = valueHasContext
+        c.trie = trie.copy()
+        c.trieCJK = trieCJK.copy()
+        c.templated = templated
+        c.templatedFirst = templatedFirst
+        c.admitted = admitted
+        c.groupCount = groupCount
+        c.values.reserveCapacity(values.count + extra.count)
+        if case .values(let vs) = try SlotList.values(extra).expandingTemplates() {
+            for v in vs { try c.append(v, fold: fold) { _ in -1 } }
+        }
+        if extra.contains(where: { $0.context != nil }) { c.judgeContexts(groups) }
+        return c
     }
 
     /// Every number of the range in every cardinal spelling of the language, also with `ß` as

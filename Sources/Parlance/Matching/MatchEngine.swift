@@ -145,6 +145,8 @@ struct MatchEngine {
     var bestSlot: String?
     var bestSlotID: Int32 = -1
     var keepsAll = false
+    /// With `keepsAll`: how many matches to keep, the best by rank, then trial order.
+    var keepLimit = Int.max
     var best: Found?
     var all: [TemplateMatch] = []
 
@@ -219,12 +221,31 @@ struct MatchEngine {
         return !visited.insert(h.value)
     }
 
+    /// The rank a new match must beat to be kept; nil while any match is kept.
+    var rankToBeat: TemplateMatch.Rank? {
+        guard keepsAll else { return best?.rank }
+        return all.count >= keepLimit ? all.last?.rank : nil
+    }
+
+    /// Adds `m` to `all`; with a `keepLimit`, `all` stays sorted (equal ranks in trial order)
+    /// and holds the best `keepLimit` matches, as sorting every match and keeping the first would.
+    mutating func keep(_ m: TemplateMatch) {
+        guard keepLimit < Int.max else { return all.append(m) }
+        if all.count >= keepLimit {
+            guard let last = all.last, m.rank < last.rank else { return }
+            all.removeLast()
+        }
+        var i = all.count
+        while i > 0 && m.rank < all[i - 1].rank { i -= 1 }
+        all.insert(m, at: i)
+    }
+
     /// Continues with frame `k` after something matched up to `s`.
     mutating func resume(_ k: Int32, _ s: State) {
         switch frames[Int(k)] {
         case .done:
             guard let m = finish(s) else { return }
-            if keepsAll { all.append(build(m)) } else if best == nil || m.rank < best!.rank { best = m }
+            if keepsAll { keep(build(m)) } else if best == nil || m.rank < best!.rank { best = m }
         case .sequence(let first, let count, let next, let parent):
             if !keepsAll && seenBefore(k, s) { return }
             matchSequence(first, count, next, s, parent)

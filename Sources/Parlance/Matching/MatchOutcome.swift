@@ -16,7 +16,8 @@ extension MatchEngine {
     /// the rest of the text, nothing but spaces and punctuation may be left, wildcards are not
     /// empty, the context conditions hold.
     ///
-    /// Returns nil as well when a better match is already kept (only `all` keeps every match).
+    /// Returns nil as well when a better match is already kept (only `all` without a limit
+    /// keeps every match).
     func finish(_ s: State) -> Found? {
         let blockID = block
         var ents = entities
@@ -57,9 +58,9 @@ extension MatchEngine {
         }
         if !bestMatched, bestSlotID >= 0, program.blockFixedSlots[blockID].contains(bestSlotID) { bestLength = 0 }
         // Most ways through lose to the best so far: stop before anything else.
-        if !keepsAll, let b = best, bestMatched || !program.blockRequires[blockID],
+        if let b = rankToBeat, bestMatched || !program.blockRequires[blockID],
            !(TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
-                                wildcardText: wildcardText, intent: intent) < b.rank) {
+                                wildcardText: wildcardText, intent: intent) < b) {
             return nil
         }
         var copied: [ContextRules.CopiedSlot] = []
@@ -77,7 +78,7 @@ extension MatchEngine {
         }
         let rank = TemplateMatch.Rank(bestSlotLength: bestLength, wildcards: wildcards, literal: Int(s.chunks),
                                       wildcardText: wildcardText, intent: intent)
-        if !keepsAll, let b = best, !(rank < b.rank) { return nil }
+        if let b = rankToBeat, !(rank < b) { return nil }
         return Found(template: template, block: blockID, entities: ents, contextValues: contextValues, copied: copied,
                      source: source, rank: rank)
     }

@@ -29,6 +29,24 @@ final class ScalarTrie: @unchecked Sendable {
 
     init() {}
 
+    /// A trie with this one's keys, to which more can be added without changing this one.
+    ///
+    /// - Complexity: O(size of the trie), copies of flat arrays.
+    func copy() -> ScalarTrie {
+        let t = ScalarTrie()
+        t.keys = keys
+        t.targets = targets
+        t.shift = shift
+        t.edgeCount = edgeCount
+        t.payloadHead = payloadHead
+        t.payloadValue = payloadValue
+        t.payloadNext = payloadNext
+        t.payloadTail = payloadTail
+        t.nodeCount = nodeCount
+        t.keyCount = keyCount
+        return t
+    }
+
     @inline(__always) private static func edge(_ node: Int32, _ c: UInt32) -> UInt64 {
         UInt64(UInt32(bitPattern: node)) << 32 | UInt64(c)
     }

@@ -56,17 +56,40 @@ public final class TemplateMatcher: Sendable {
     }
 
     /// Compiles request-time lists; values with template syntax are expanded (at most
-    /// `Template.maxSentences` sentences each).
+    /// `Template.maxSentences` sentences each). A name in `aliases` reads the list compiled for
+    /// the name it maps to, so lists that say the same values are compiled and stored once.
     ///
     /// - Complexity: O(total length of the values), plus, for values with context (an entity's
     ///   domain), one check per distinct context condition of the grammar's blocks.
-    public func lists(_ lists: [String: SlotList]) throws -> Lists {
+    public func lists(_ lists: [String: SlotList], aliases: [String: String] = [:]) throws -> Lists {
         var out = [CompiledList?](repeating: nil, count: program.listNames.count)
         for (name, list) in lists {
             guard let id = program.listNameIDs[name] else { continue }
             let compiled = try CompiledList.compile(list.expandingTemplates(), fold: fold, language: grammar.language) { _ in -1 }
             compiled.judgeContexts(program.contextGroups)
             out[Int(id)] = compiled
+        }
+        for (alias, name) in aliases {
+            guard let a = program.listNameIDs[alias], let id = program.listNameIDs[name] else { continue }
+            out[Int(a)] = out[Int(id)]
+        }
+        return Lists(byID: out)
+    }
+
+    /// `lists` with `extra` values after those of the named lists (only the lists of values
+    /// `lists` has): each is extended once, and the names in `aliases` read the list extended
+    /// for the name they map to, as in `lists(_:aliases:)`.
+    ///
+    /// - Complexity: a copy of each extended list's storage plus O(total length of `extra`).
+    public func lists(_ lists: Lists, adding extra: [String: [SlotValue]], aliases: [String: String] = [:]) throws -> Lists {
+        var out = lists.byID
+        for (name, values) in extra {
+            guard let id = program.listNameIDs[name], let base = lists.byID[Int(id)] else { continue }
+            out[Int(id)] = try base.adding(values, fold: fold, groups: program.contextGroups) ?? base
+        }
+        for (alias, name) in aliases where extra[name] != nil {
+            guard let a = program.listNameIDs[alias], let id = program.listNameIDs[name] else { continue }
+            out[Int(a)] = out[Int(id)]
         }
         return Lists(byID: out)
     }
@@ -84,10 +107,11 @@ public final class TemplateMatcher: Sendable {
         run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: false).best
     }
 
-    /// Every match, best first (stable: equal ranks keep trial order).
+    /// Every match, best first (stable: equal ranks keep trial order); with `limit`, the first
+    /// `limit` of them, and the others are never built.
     public func all(_ utterance: String, lists: Lists = .none, context: [String: JSONValue] = [:],
-                    bestSlot: String? = "name") -> [TemplateMatch] {
-        let out = run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: true).all
+                    bestSlot: String? = "name", limit: Int = .max) -> [TemplateMatch] {
+        let out = run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: true, limit: limit).all
         return out.enumerated().sorted { a, b in
             a.element.rank < b.element.rank || (a.element.rank == b.element.rank && a.offset < b.offset)
         }.map(\.element)
@@ -160,12 +184,12 @@ public final class TemplateMatcher: Sendable {
     }
 
     func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
-             keepsAll: Bool) -> (best: TemplateMatch?, all: [TemplateMatch]) {
-        run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll, pool: frozen.chunkScalars)
+             keepsAll: Bool, limit: Int = .max) -> (best: TemplateMatch?, all: [TemplateMatch]) {
+        run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll, limit: limit, pool: frozen.chunkScalars)
     }
 
     private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
-                     keepsAll: Bool, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
+                     keepsAll: Bool, limit: Int, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         let base = MatchText(utterance)
         var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
         let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
@@ -185,6 +209,7 @@ public final class TemplateMatcher: Sendable {
         let keywords = hasKeywords
             ? Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init)) : []
         reused.engine.reset(lists: lists.byID)
+        reused.engine.keepLimit = limit
         reused.verdicts.removeAll(keepingCapacity: true)
         reused.verdicts.append(contentsOf: repeatElement(0, count: program.contextGroups.count))
         return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, verdicts: &reused.verdicts,

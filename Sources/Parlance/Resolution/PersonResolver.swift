@@ -5,13 +5,14 @@ import ParlanceText
 /// full names, given or family names alone, inflected forms, honorifics, other scripts, and
 /// lists ("John and Kate", "Anna und Ben", "Маше и Диме", "田中さんと佐藤さん").
 ///
-/// Built once per locale and contact list; immutable and `Sendable`.
+/// Built once per locale and contact list; immutable and `Sendable`. A class, so that handing
+/// it around (to every interpretation of every utterance) does not copy its tables.
 ///
 /// ```swift
 /// let r = try PersonResolver(locale: LocaleID("ru"), contacts: [.init(name: "Маша Петрова")])
 /// r.resolve("Маше").resolution     // .success, match .inflected
 /// ```
-public struct PersonResolver: Sendable {
+public final class PersonResolver: Sendable {
     public struct Contact: Sendable, Hashable {
         public var name: String
         public var identifier: String?
@@ -36,17 +37,22 @@ public struct PersonResolver: Sendable {
     public let contacts: [Contact]
     let profile: TextProfile
     let forms: PersonNameForms
-    /// Match key of a name or name form → (contact index, how it matched).
-    private let index: [TokenKey: [(Int, MatchKind, Bool)]]
-    private let latinIndex: [TokenKey: [Int]]
+    /// One way a key names a contact: which, how, and whether the key is the whole name.
+    struct Hit: Sendable {
+        var contact: Int32
+        var kind: MatchKind
+        var isFullName: Bool
+    }
+    /// Match key of a name or name form → the contacts it names.
+    private let index: SortedKeyTable<Hit>
+    /// Latin key of a name or its pronunciation (spaces removed) → contact indexes; also read
+    /// for near spellings.
+    private let latinIndex: SortedKeyTable<Int32>
     /// `NameSound` keys of each name's words → (contact index, whether the word is the whole
     /// name), for names said in another script than they are written in.
     private let soundIndex: [String: [(Int, Bool)]]
     /// Match key of a word naming a relation → SiriKit's `INPersonRelationship` (`manager`).
     private let relations: [String: String]
-    /// Latin keys by their first letter, for the fuzzy look-up (speech recognizers rarely get
-    /// the first sound of a name wrong, and this keeps the scan to a small bucket).
-    private let latinBuckets: [Character: [(String, [Int])]]
 
     /// Scores by how a name matched: a full name as written is certain; a given name alone,
     /// an inflected form or another script are likely; a near spelling needs confirmation.
@@ -78,69 +84,75 @@ public struct PersonResolver: Sendable {
         let profile = self.profile
         forms = PersonNameForms(language: locale.language, nicknames: nicknames) { profile.key($0) }
         var sounds: [String: [(Int, Bool)]] = [:]
-        var index: [TokenKey: [(Int, MatchKind, Bool)]] = [:]
-        var latin: [TokenKey: [Int]] = [:]
-        for (i, c) in contacts.enumerated() {
+        var pairs: [([UInt8], Hit)] = []
+        var latin: [([UInt8], Int32)] = []
+        for (n, c) in contacts.enumerated() {
             let parts = profile.tokenize(c.name).map(\.key)
             guard !parts.isEmpty else { continue }
-            let full = parts.joined(separator: " ")
-            index[TokenKey(full), default: []].append((i, .exact, true))
-            // Without spaces, as Japanese and Chinese write names: 田中太郎.
-            index[TokenKey(parts.joined()), default: []].append((i, .exact, true))
-            if parts.count > 1 {
-                index[TokenKey(parts.reversed().joined(separator: " ")), default: []].append((i, .exact, true))
+            let i = Int32(n)
+            func add(_ key: String, _ kind: MatchKind, _ full: Bool) {
+                pairs.append((Array(key.utf8), Hit(contact: i, kind: kind, isFullName: full)))
             }
+            add(parts.joined(separator: " "), .exact, true)
+            // Without spaces, as Japanese and Chinese write names: 田中太郎.
+            add(parts.joined(), .exact, true)
+            if parts.count > 1 { add(parts.reversed().joined(separator: " "), .exact, true) }
             for p in parts {
                 for (form, kind) in forms.spokenForms(of: p) {
                     // A one-word contact's forms are full names; a part of a longer name is not.
-                    index[TokenKey(form), default: []].append((i, kind, parts.count == 1))
+                    add(form, kind, parts.count == 1)
                 }
                 let sound = NameSound.key(profile.latinKey(p))
-                if sound.count >= 2 { sounds[sound, default: []].append((i, parts.count == 1)) }
+                if sound.count >= 2 { sounds[sound, default: []].append((n, parts.count == 1)) }
             }
-            latin[TokenKey(profile.latinKey(c.name).filter { $0 != " " }), default: []].append(i)
+            latin.append((Array(profile.latinKey(c.name).filter { $0 != " " }.utf8), i))
             if let p = c.pronunciation {
-                latin[TokenKey(profile.latinKey(p).filter { $0 != " " }), default: []].append(i)
+                latin.append((Array(profile.latinKey(p).filter { $0 != " " }.utf8), i))
             }
         }
-        self.index = index
+        index = SortedKeyTable(pairs: pairs)
+        latinIndex = SortedKeyTable(pairs: latin)
         soundIndex = sounds
         var relations: [String: String] = [:]
         for (relation, words) in relationships {
             for w in words { relations[profile.key(w)] = relation }
         }
         self.relations = relations
-        latinIndex = latin
-        var buckets: [Character: [(String, [Int])]] = [:]
-        for (k, ids) in latin { if let f = k.string.first { buckets[f, default: []].append((k.string, ids)) } }
-        latinBuckets = buckets
     }
 
     /// Resolves `text`, which names one person or a list of people.
     ///
-    /// - Complexity: O(n) dictionary look-ups in the number of tokens (fuzzy look-up, only when
-    ///   nothing else matched, is O(contacts)).
-    public func resolve(_ text: String) -> Resolved {
+    /// - Complexity: O(log n) look-ups per name in the n contacts' keys; the look-up of a near
+    ///   spelling, only when nothing else matched, grows with how many keys are alike.
+    public func resolve(_ text: String) -> Resolved { resolve(text, memo: Memo()) }
+
+    /// Names already resolved while reading one utterance: the texts of its candidate readings
+    /// overlap ("с текстом тестовое", "в Awesome с текстом тестовое"), and so do their names.
+    final class Memo {
+        var names: [[String]: Resolved] = [:]
+    }
+
+    func resolve(_ text: String, memo: Memo) -> Resolved {
         let tokens = profile.tokenize(text).map(\.key)
         let groups = split(tokens)
         if groups.count > 1 {
-            if let list = Self.list(groups.map { resolveOne($0) }) { return list }
+            if let list = Self.list(groups.map { resolveOne($0, memo) }) { return list }
         }
-        let one = resolveOne(tokens)
-        if one.match == .wildcard && profile.isUnspaced, let list = resolveUnspacedList(tokens.joined()) { return list }
+        let one = resolveOne(tokens, memo)
+        if one.match == .wildcard && profile.isUnspaced, let list = resolveUnspacedList(tokens.joined(), memo) { return list }
         return one
     }
 
     /// Japanese and Chinese join names without spaces (`王芳和李伟`): split at every conjunction
     /// and keep the reading only if every piece names a contact.
-    private func resolveUnspacedList(_ joined: String) -> Resolved? {
+    private func resolveUnspacedList(_ joined: String, _ memo: Memo) -> Resolved? {
         var pieces = [joined]
         for c in forms.conjunctions.sorted(by: { $0.count > $1.count }) where c.count > 0 && c != "," {
             pieces = pieces.flatMap { $0.components(separatedBy: c) }
         }
         pieces = pieces.filter { !$0.isEmpty }
         guard pieces.count > 1 else { return nil }
-        return Self.list(pieces.map { resolveOne([$0]) })
+        return Self.list(pieces.map { resolveOne([$0], memo) })
     }
 
     /// Several names read as one list: as certain as its least certain name, and blocked by the
@@ -184,30 +196,37 @@ public struct PersonResolver: Sendable {
         return t
     }
 
+    private func resolveOne(_ raw: [String], _ memo: Memo) -> Resolved {
+        if let r = memo.names[raw] { return r }
+        let r = resolveOne(raw)
+        memo.names[raw] = r
+        return r
+    }
+
     private func resolveOne(_ raw: [String]) -> Resolved {
         let tokens = strippingHonorifics(raw)
         let text = tokens.joined(separator: " ")
         for key in [text, tokens.joined()] {
-            if let hits = index[TokenKey(key)], !hits.isEmpty {
-                return resolved(hits)
-            }
+            let hits = index.payloads(of: key.utf8)
+            if !hits.isEmpty { return resolved(hits) }
         }
         if tokens.count > 1, let hits = everyPart(tokens) { return resolved(hits) }
         if let r = relation(raw) { return r }
         // Names are a few words; a longer phrase is not worth transliterating and scanning.
         guard tokens.count <= 4 else { return unknown(raw) }
         let latin = profile.latinKey(text).filter { $0 != " " }
-        if let hits = latinIndex[TokenKey(latin)], !hits.isEmpty {
-            return resolved(hits.map { ($0, .transliterated, true) })
+        let hits = latinIndex.payloads(of: latin.utf8)
+        if !hits.isEmpty {
+            return resolved(hits.map { Hit(contact: $0, kind: .transliterated, isFullName: true) })
         }
         if let hits = soundAlike(tokens) { return resolved(hits) }
         // A near spelling of a full or given name (speech recognizers' slips): confirm it.
         if latin.count >= 4, let first = latin.first {
             let limit = latin.count >= 8 ? 2 : 1
             var best: [(Int, Int)] = []
-            for (k, ids) in latinBuckets[first] ?? [] {
-                let d = Self.distance(latin, k, limit: limit)
-                if d <= limit { best += ids.map { ($0, d) } }
+            latinIndex.near(Array(latin.utf8), limit: limit) { k, d in
+                guard String(decoding: latinIndex.key(k), as: UTF8.self).first == first else { return }
+                best += latinIndex.payloads(k).map { (Int($0), d) }
             }
             if let m = best.map(\.1).min() {
                 let ids = Array(Set(best.filter { $0.1 == m }.map(\.0))).sorted()
@@ -247,22 +266,23 @@ public struct PersonResolver: Sendable {
     }
 
     /// A name whose every word names the same contact (`Дмитрию Иванову`: both parts inflected).
-    private func everyPart(_ tokens: [String]) -> [(Int, MatchKind, Bool)]? {
-        var common: Set<Int>?
+    private func everyPart(_ tokens: [String]) -> [Hit]? {
+        var common: Set<Int32>?
         var kind = MatchKind.exact
         for t in tokens {
-            guard let hits = index[TokenKey(t)] else { return nil }
-            let ids = Set(hits.map(\.0))
+            let hits = index.payloads(of: t.utf8)
+            guard !hits.isEmpty else { return nil }
+            let ids = Set(hits.map(\.contact))
             common = common.map { $0.intersection(ids) } ?? ids
-            if hits.contains(where: { $0.1 == .inflected }) && !hits.contains(where: { $0.1 == .exact }) { kind = .inflected }
+            if hits.contains(where: { $0.kind == .inflected }) && !hits.contains(where: { $0.kind == .exact }) { kind = .inflected }
         }
         guard let c = common, !c.isEmpty else { return nil }
-        return c.sorted().map { ($0, kind, true) }
+        return c.sorted().map { Hit(contact: $0, kind: kind, isFullName: true) }
     }
 
     /// Contacts whose every word sounds like a word said in another script (`Джону и Кейт`,
     /// `ジョン`, `安娜`): inflections are undone first, since no written form made them.
-    private func soundAlike(_ tokens: [String]) -> [(Int, MatchKind, Bool)]? {
+    private func soundAlike(_ tokens: [String]) -> [Hit]? {
         var common: [Int: Bool]?
         // Hanzi and kana break a name into characters (`凯`, `特`): it is one word.
         let words = profile.isUnspaced ? [tokens.joined()] : tokens
@@ -279,7 +299,7 @@ public struct PersonResolver: Sendable {
             common = common.map { $0.filter { found[$0.key] != nil } } ?? found
         }
         guard let c = common, !c.isEmpty else { return nil }
-        return c.keys.sorted().map { ($0, .transliterated, words.count > 1 || c[$0]!) }
+        return c.keys.sorted().map { Hit(contact: Int32($0), kind: .transliterated, isFullName: words.count > 1 || c[$0]!) }
     }
 
     private func person(_ i: Int) -> ParameterValue.Person {
@@ -288,11 +308,11 @@ public struct PersonResolver: Sendable {
 
     /// Turns index hits into a resolution: one contact is a success; several are a
     /// disambiguation, ordered as the user ordered the contacts (by importance).
-    private func resolved(_ hits: [(Int, MatchKind, Bool)]) -> Resolved {
-        let full = hits.filter { $0.2 }
-        let chosen = full.isEmpty ? hits : full
-        let ids = Array(Set(chosen.map(\.0))).sorted()
-        let kind = chosen.map(\.1).max { Self.rank($0) < Self.rank($1) } ?? .exact
+    private func resolved<C: Collection>(_ hits: C) -> Resolved where C.Element == Hit {
+        let full = hits.filter(\.isFullName)
+        let chosen = full.isEmpty ? Array(hits) : full
+        let ids = Array(Set(chosen.map { Int($0.contact) })).sorted()
+        let kind = chosen.map(\.kind).max { Self.rank($0) < Self.rank($1) } ?? .exact
         var score: Double
         switch kind {
         case .exact: score = full.isEmpty ? Scoring.partOfName : Scoring.exact
