@@ -79,12 +79,8 @@ public struct IntentTestReport: Sendable, Codable {
                 actualSlotCombination: best?.metadata?["slot_combination"]?.string, template: best?.template.text,
                 microseconds: Double(elapsed) / 1000))
         }
-        let sorted = times.sorted()
-        if !sorted.isEmpty {
-            r.meanMicroseconds = sorted.reduce(0, +) / Double(sorted.count)
-            r.medianMicroseconds = sorted[sorted.count / 2]
-            r.p99Microseconds = sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * 0.99 + 0.5))]
-        }
+        let t = TimeSummary(times)
+        (r.meanMicroseconds, r.medianMicroseconds, r.p99Microseconds) = (t.mean, t.median, t.p99)
         return r
     }
 }

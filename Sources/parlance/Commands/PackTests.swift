@@ -73,11 +73,9 @@ enum PackTests {
     static func run(_ paths: [String], setup: MatchSetup, format: OutputFormat, maxFailures: Int, console: Console) throws -> ExitCode {
         var runs: [(report: Report, outcomes: [PackTestRun.Outcome])] = []
         func add(_ run: PackTestRun, file: String?) {
-            let times = run.outcomes.map(\.microseconds).sorted()
-            func pct(_ p: Double) -> Double { times.isEmpty ? 0 : times[min(times.count - 1, Int(Double(times.count - 1) * p + 0.5))] }
+            let t = TimeSummary(run.outcomes.map(\.microseconds))
             runs.append((Report(locale: run.locale.identifier, file: file, total: run.total, passed: run.passed, routed: run.routed,
-                                meanMicroseconds: times.reduce(0, +) / Double(max(times.count, 1)),
-                                medianMicroseconds: pct(0.5), p99Microseconds: pct(0.99),
+                                meanMicroseconds: t.mean, medianMicroseconds: t.median, p99Microseconds: t.p99,
                                 failures: run.outcomes.filter { !$0.passed }), run.outcomes))
         }
         var filesMatcher: Matcher?
