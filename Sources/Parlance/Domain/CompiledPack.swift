@@ -123,7 +123,7 @@ final class CompiledPack: Sendable {
             extra[name] = heard.apps.map(Self.appValue)
         }
         let aliases = Dictionary(uniqueKeysWithValues: personListNames.dropFirst().map { ($0, personListNames[0]) })
-        return try matcher.lists(lists, adding: extra, aliases: aliases)
+        return try matcher.lists(lists, adding: extra, aliases: aliases, for: utterance)
     }
 
     /// The app list's value for one of its names.

@@ -132,48 +132,92 @@ final class CompiledList: @unchecked Sendable {
             guard t.unicodeScalars.count <= Self.maxValueLength else {
                 throw GrammarError("list value longer than \(Self.maxValueLength) characters: \(t.prefix(40))…")
             }
-            let id = pool.add(t, fold: fold)
-            let chunk = pool[Int(id)]
-            entry.chunk = chunk
-            let i = Int32(values.count)
-            if chunk.strippedCount > 0 {
-                trie.insert(pool.folded(chunk).dropFirst(Int(chunk.firstNonSpace)), i)
-                trieCJK.insert(pool.foldedCJK(chunk), i)
-            }
+            appendPlain(entry, chunk: pool.add(t, fold: fold))
         } else {
             entry.node = try compileTemplate(v.input)
             templated.append(Int32(values.count))
+            appendEntry(entry)
         }
+    }
+
+    /// Adds a plain value whose text is chunk `id` of the pool, found through the tries.
+    private func appendPlain(_ value: Value, chunk id: Int32) {
+        var entry = value
+        let chunk = pool[Int(id)]
+        entry.chunk = chunk
+        if chunk.strippedCount > 0 {
+            trie.insert(pool.folded(chunk).dropFirst(Int(chunk.firstNonSpace)), Int32(values.count))
+            trieCJK.insert(pool.foldedCJK(chunk), Int32(values.count))
+        }
+        appendEntry(entry)
+    }
+
+    private func appendEntry(_ entry: Value) {
         values.append(entry)
         valueChunks.append(entry.chunk)
         valueNodes.append(entry.node)
         valueHasContext.append(entry.context != nil)
     }
 
+    /// The values whose keys occur somewhere in `texts` (folded), in list order: those that may
+    /// match there (as `mayOccur` judges); nil when any value may, whatever its key (a list with
+    /// template values, or a text with `-` or `_`, which may be read as spaces).
+    ///
+    /// - Complexity: O(length of the texts × length of the longest key found).
+    func values(occurringIn texts: [[UInt32]], cjk: Bool) -> [Int32]? {
+        guard kind == .values, templated.isEmpty else { return nil }
+        var found = Set<Int32>()
+        for t in texts {
+            if t.contains(where: { $0 == 0x2D || $0 == 0x5F }) { return nil }
+            (t + [0x20]).withUnsafeBufferPointer { text in
+                for i in 0..<text.count {
+                    trie.prefixes(of: text, from: i) { _, v in found.insert(v) }
+                    if cjk { trieCJK.prefixes(of: text, from: i) { _, v in found.insert(v) } }
+                }
+            }
+        }
+        return found.sorted()
+    }
+
     /// This list of values with `extra` plain values after its own (nil for a range or a
     /// wildcard); this list is not changed. Values with context are judged for `groups`.
     ///
-    /// - Complexity: a copy of the list's flat storage plus O(total length of `extra`), rather
-    ///   than compiling every value again.
-    func adding(_ extra: [SlotValue], fold: ScalarFold, groups: [CompiledProgram.ContextGroup]) throws -> CompiledList? {
+    /// With `only`, the list keeps just those of its values (indices in list order, as
+    /// `values(occurringIn:cjk:)` gives them), so that a long list read for one utterance is
+    /// not copied whole; their outputs, contexts and metadata are kept, their indices are not.
+    ///
+    /// - Complexity: a copy of the list's flat storage (with `only`: of the values kept) plus
+    ///   O(total length of `extra`), rather than compiling every value again.
+    func adding(_ extra: [SlotValue], only: [Int32]? = nil, fold: ScalarFold,
+                groups: [CompiledProgram.ContextGroup]) throws -> CompiledList? {
         guard kind == .values else { return nil }
         let c = CompiledList(kind: .values)
-        c.pool = pool
-        c.values = values
-        c.valueChunks = valueChunks
-        c.valueNodes = valueNodes
-        c.valueHasContext = valueHasContext
-        c.trie = trie.copy()
-        c.trieCJK = trieCJK.copy()
-        c.templated = templated
-        c.templatedFirst = templatedFirst
-        c.admitted = admitted
-        c.groupCount = groupCount
-        c.values.reserveCapacity(values.count + extra.count)
+        if let only {
+            c.values.reserveCapacity(only.count + extra.count)
+            for i in only {
+                guard let chunk = valueChunks[Int(i)] else { continue }
+                c.appendPlain(values[Int(i)], chunk: c.pool.add(chunk, from: pool))
+            }
+        } else {
+            c.pool = pool
+            c.values = values
+            c.valueChunks = valueChunks
+            c.valueNodes = valueNodes
+            c.valueHasContext = valueHasContext
+            c.trie = trie.copy()
+            c.trieCJK = trieCJK.copy()
+            c.templated = templated
+            c.templatedFirst = templatedFirst
+            c.admitted = admitted
+            c.groupCount = groupCount
+            c.values.reserveCapacity(values.count + extra.count)
+        }
         if case .values(let vs) = try SlotList.values(extra).expandingTemplates() {
             for v in vs { try c.append(v, fold: fold) { _ in -1 } }
         }
-        if extra.contains(where: { $0.context != nil }) { c.judgeContexts(groups) }
+        if extra.contains(where: { $0.context != nil }) || (only != nil && c.valueHasContext.contains(true)) {
+            c.judgeContexts(groups)
+        }
         return c
     }
 

@@ -164,6 +164,17 @@ struct ChunkPool: Sendable {
         scalars[Int(c.cjkStart)..<Int(c.cjkStart + c.cjkCount)]
     }
 
+    /// Adds chunk `c` of `other`, already folded, to this pool.
+    mutating func add(_ c: CompiledProgram.Chunk, from other: ChunkPool) -> Int32 {
+        var copy = c
+        copy.start = Int32(scalars.count)
+        scalars.append(contentsOf: other.folded(c))
+        copy.cjkStart = Int32(scalars.count)
+        scalars.append(contentsOf: other.foldedCJK(c))
+        chunks.append(copy)
+        return Int32(chunks.count - 1)
+    }
+
     mutating func add(_ text: String, fold: ScalarFold) -> Int32 {
         let f = fold.fold(text)
         var cjk = MatchText(scalars: f, offsets: [Int32](repeating: 0, count: f.count), sourceLength: 0)

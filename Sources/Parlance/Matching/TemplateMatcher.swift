@@ -80,12 +80,20 @@ public final class TemplateMatcher: Sendable {
     /// `lists` has): each is extended once, and the names in `aliases` read the list extended
     /// for the name they map to, as in `lists(_:aliases:)`.
     ///
-    /// - Complexity: a copy of each extended list's storage plus O(total length of `extra`).
-    public func lists(_ lists: Lists, adding extra: [String: [SlotValue]], aliases: [String: String] = [:]) throws -> Lists {
+    /// With `utterance`, the lists extended are for that utterance alone: they keep only the
+    /// values that may occur in it, so that extending a list of many thousand values (the
+    /// user's contacts) for one utterance copies a handful of them, not all.
+    ///
+    /// - Complexity: a copy of each extended list's storage (with `utterance`: of its values
+    ///   that occur there) plus O(total length of `extra`).
+    public func lists(_ lists: Lists, adding extra: [String: [SlotValue]], aliases: [String: String] = [:],
+                      for utterance: String? = nil) throws -> Lists {
         var out = lists.byID
+        let hay = utterance.map { haystack(MatchText($0)) }
         for (name, values) in extra {
             guard let id = program.listNameIDs[name], let base = lists.byID[Int(id)] else { continue }
-            out[Int(id)] = try base.adding(values, fold: fold, groups: program.contextGroups) ?? base
+            let only = hay.flatMap { base.values(occurringIn: $0, cjk: grammar.ignoresWhitespace) }
+            out[Int(id)] = try base.adding(values, only: only, fold: fold, groups: program.contextGroups) ?? base
         }
         for (alias, name) in aliases where extra[name] != nil {
             guard let a = program.listNameIDs[alias], let id = program.listNameIDs[name] else { continue }
@@ -195,15 +203,7 @@ public final class TemplateMatcher: Sendable {
         let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
                                                         engine: MatchEngine(program: program, frozen: frozen, lists: []))
         defer { scratchPool.give(reused) }
-        var hay = [fold.fold(base.scalars)]
-        if v.noSkip.scalars != base.scalars { hay.append(fold.fold(v.noSkip.scalars)) }
-        if grammar.ignoresWhitespace {
-            for t in v.noSkip.scalars != base.scalars ? [base, v.noSkip] : [base] {
-                var c = t
-                c.removeCJKSpaces()
-                hay.append(fold.fold(c.scalars))
-            }
-        }
+        let hay = haystack(base, noSkip: v.noSkip)
         for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
         index.markLists(lists.byID, in: hay, cjk: grammar.ignoresWhitespace, &reused.index)
         let keywords = hasKeywords
@@ -214,6 +214,23 @@ public final class TemplateMatcher: Sendable {
         reused.verdicts.append(contentsOf: repeatElement(0, count: program.contextGroups.count))
         return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, verdicts: &reused.verdicts,
                      context: context, keywords: keywords, bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
+    }
+
+    /// The folded texts in which literal chunks and list values are looked for: the utterance
+    /// with and without skip words, and (`ignore_whitespace`) each without spaces between CJK
+    /// characters.
+    private func haystack(_ base: MatchText, noSkip given: MatchText? = nil) -> [[UInt32]] {
+        let noSkip = given ?? skipWords.removing(from: base, .anywhere, fold: fold)
+        var hay = [fold.fold(base.scalars)]
+        if noSkip.scalars != base.scalars { hay.append(fold.fold(noSkip.scalars)) }
+        if grammar.ignoresWhitespace {
+            for t in noSkip.scalars != base.scalars ? [base, noSkip] : [base] {
+                var c = t
+                c.removeCJKSpaces()
+                hay.append(fold.fold(c.scalars))
+            }
+        }
+        return hay
     }
 
     private func match(_ utterance: String, v: inout Variants, engine: inout MatchEngine, index scratch: inout TemplateIndex.Scratch,

@@ -10,46 +10,66 @@
 enum NameSound {
     /// Spellings of one sound, longest first: ICU's Latin forms of Cyrillic, kana and pinyin,
     /// and English spellings.
-    private static let spellings: [(String, String)] = [
+    private static let spellings: [(spelled: [UInt8], sound: [UInt8])] = [
         ("dzh", "j"), ("sch", "s"), ("tch", "c"), ("zh", "j"), ("dj", "j"), ("sh", "s"), ("ch", "c"),
         ("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ts", "c"), ("tz", "c"),
         ("q", "k"), ("x", "ks"), ("w", "v"),
-    ]
-    private static let vowels: Set<Character> = ["a", "e", "i", "o", "u", "y"]
+    ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+
+    @inline(__always) private static func isVowel(_ b: UInt8) -> Bool {
+        b == 0x61 || b == 0x65 || b == 0x69 || b == 0x6F || b == 0x75 || b == 0x79  // a e i o u y
+    }
+
+    /// The lowercase ASCII letters of `text`, as bytes. A letter with a combining mark is a
+    /// letter that is not ASCII, and is left out.
+    private static func asciiLetters(_ text: String) -> [UInt8] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.compactMap { b in
+                switch b {
+                case 0x41...0x5A: return b + 0x20
+                case 0x61...0x7A: return b
+                default: return nil
+                }
+            }
+        }
+        return Array(text.lowercased().filter { $0.isLetter && $0.isASCII }.utf8)
+    }
 
     /// The key of `latin` (lowercase ASCII, as `TextProfile.latinKey` gives it); empty when
     /// the text has no letters.
     static func key(_ latin: String) -> String {
-        var s = Substring(latin.lowercased().filter { $0.isLetter && $0.isASCII })
-        var out = ""
-        var last: Character?
-        var atStart = true
+        let s = asciiLetters(latin)
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count)
+        var last: UInt8?
         var afterVowel = false
-        while let c = s.first {
+        var i = 0
+        while i < s.count {
+            let c = s[i]
             var letter = c
             var width = 1
-            if c == "w", afterVowel {
-                letter = "u"  // after a vowel, part of it (`Awesome` is said `осам`)
-            } else if let (spelled, sound) = spellings.first(where: { s.hasPrefix($0.0) }) {
-                letter = sound.first!
-                width = spelled.count
-                if sound.count > 1 { out.append(letter); letter = sound.last! }
-            } else if c == "c" {
-                letter = "k"
-            } else if c == "y", s.dropFirst().first.map({ vowels.contains($0) }) == true {
-                letter = "j"  // a glide before a vowel (`yue`, `ya`), else a vowel (`keyt`)
+            if c == 0x77, afterVowel {  // w
+                letter = 0x75  // after a vowel, part of it (`Awesome` is said `осам`): u
+            } else if let sp = spellings.first(where: { $0.spelled.count <= s.count - i && s[i..<i + $0.spelled.count].elementsEqual($0.spelled) }) {
+                letter = sp.sound[0]
+                width = sp.spelled.count
+                if sp.sound.count > 1 { out.append(letter); letter = sp.sound[sp.sound.count - 1] }
+            } else if c == 0x63 {  // c
+                letter = 0x6B  // k
+            } else if c == 0x79, i + 1 < s.count, isVowel(s[i + 1]) {  // y
+                letter = 0x6A  // a glide before a vowel (`yue`, `ya`), else a vowel (`keyt`): j
             }
-            s = s.dropFirst(width)
-            defer { atStart = false }
-            afterVowel = vowels.contains(letter)
-            if vowels.contains(letter) {
-                if atStart { out.append("a"); last = "a" } else { last = nil }
+            let atStart = i == 0
+            i += width
+            afterVowel = isVowel(letter)
+            if afterVowel {
+                if atStart { out.append(0x61); last = 0x61 } else { last = nil }
                 continue
             }
-            if letter == "h" { continue }
+            if letter == 0x68 { continue }  // h
             if letter != last { out.append(letter) }
             last = letter
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
