@@ -120,13 +120,14 @@ struct PersonNameForms: Sendable {
     /// token's script, so nothing could have generated the inflected form ahead of time.
     func baseForms(of key: String) -> [String] {
         var out = [key]
+        let length = key.unicodeScalars.count
         for (ending, replacements) in suffixRules {
-            for r in replacements where !r.isEmpty && key.hasSuffix(r) && key.count > r.count + 1 {
-                out.append(key.dropLast(r.count) + ending)
+            for r in replacements where !r.isEmpty && Self.hasSuffix(key, r) && length > r.unicodeScalars.count + 1 {
+                out.append(Self.dropping(r, from: key) + ending)
             }
         }
-        for e in consonantEndings where key.hasSuffix(e) && key.count > e.count + 2 {
-            out.append(String(key.dropLast(e.count)))
+        for e in consonantEndings where Self.hasSuffix(key, e) && length > e.unicodeScalars.count + 2 {
+            out.append(Self.dropping(e, from: key))
         }
         var seen = Set<String>()
         return out.filter { seen.insert($0).inserted }
@@ -135,13 +136,27 @@ struct PersonNameForms: Sendable {
     /// The forms a name token may take in a sentence, the written form first.
     func forms(of key: String) -> [String] {
         var out = [key]
-        for (ending, replacements) in suffixRules where key.hasSuffix(ending) && key.count > ending.count + 1 {
-            let stem = key.dropLast(ending.count)
+        let length = key.unicodeScalars.count
+        for (ending, replacements) in suffixRules where Self.hasSuffix(key, ending) && length > ending.unicodeScalars.count + 1 {
+            let stem = Self.dropping(ending, from: key)
             out += replacements.map { stem + $0 }
         }
-        if let last = key.last, key.count > 2, !consonantEndings.isEmpty, "бвгджзклмнпрстфхцчшщ".contains(last) {
+        if let last = key.last, length > 2, !consonantEndings.isEmpty, "бвгджзклмнпрстфхцчшщ".contains(last) {
             out += consonantEndings.map { key + $0 }
         }
         return out
+    }
+
+    /// Whether `text` ends in `suffix`, code point for code point (keys are normalized alike, so
+    /// this is String's `hasSuffix` without its Unicode comparison, which dominated the time of
+    /// reading names in Russian).
+    @inline(__always) static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
+        let t = text.utf8, s = suffix.utf8
+        return t.count >= s.count && t.suffix(s.count).elementsEqual(s)
+    }
+
+    /// `text` without `suffix`, which it ends in.
+    @inline(__always) static func dropping(_ suffix: String, from text: String) -> String {
+        String(decoding: text.utf8.dropLast(suffix.utf8.count), as: UTF8.self)
     }
 }

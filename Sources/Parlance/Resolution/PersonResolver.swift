@@ -130,6 +130,16 @@ public final class PersonResolver: Sendable {
     /// overlap ("с текстом тестовое", "в Awesome с текстом тестовое"), and so do their names.
     final class Memo {
         var names: [[String]: Resolved] = [:]
+        /// Latin keys of the words and phrases transliterated so far: an utterance's readings
+        /// share most of their words, and a transliteration costs microseconds.
+        var latin: [String: String] = [:]
+    }
+
+    private func latinKey(_ text: String, _ memo: Memo) -> String {
+        if let k = memo.latin[text] { return k }
+        let k = profile.latinKey(text)
+        memo.latin[text] = k
+        return k
     }
 
     func resolve(_ text: String, memo: Memo) -> Resolved {
@@ -198,12 +208,12 @@ public final class PersonResolver: Sendable {
 
     private func resolveOne(_ raw: [String], _ memo: Memo) -> Resolved {
         if let r = memo.names[raw] { return r }
-        let r = resolveOne(raw)
+        let r = resolveOne(raw, latin: { latinKey($0, memo) })
         memo.names[raw] = r
         return r
     }
 
-    private func resolveOne(_ raw: [String]) -> Resolved {
+    private func resolveOne(_ raw: [String], latin latinKey: (String) -> String) -> Resolved {
         let tokens = strippingHonorifics(raw)
         let text = tokens.joined(separator: " ")
         for key in [text, tokens.joined()] {
@@ -214,12 +224,12 @@ public final class PersonResolver: Sendable {
         if let r = relation(raw) { return r }
         // Names are a few words; a longer phrase is not worth transliterating and scanning.
         guard tokens.count <= 4 else { return unknown(raw) }
-        let latin = profile.latinKey(text).filter { $0 != " " }
+        let latin = latinKey(text).filter { $0 != " " }
         let hits = latinIndex.payloads(of: latin.utf8)
         if !hits.isEmpty {
             return resolved(hits.map { Hit(contact: $0, kind: .transliterated, isFullName: true) })
         }
-        if let hits = soundAlike(tokens) { return resolved(hits) }
+        if let hits = soundAlike(tokens, latin: latinKey) { return resolved(hits) }
         // A near spelling of a full or given name (speech recognizers' slips): confirm it.
         if latin.count >= 4, let first = latin.first {
             let limit = latin.count >= 8 ? 2 : 1
@@ -282,16 +292,16 @@ public final class PersonResolver: Sendable {
 
     /// Contacts whose every word sounds like a word said in another script (`Джону и Кейт`,
     /// `ジョン`, `安娜`): inflections are undone first, since no written form made them.
-    private func soundAlike(_ tokens: [String]) -> [Hit]? {
+    private func soundAlike(_ tokens: [String], latin latinKey: (String) -> String) -> [Hit]? {
         var common: [Int: Bool]?
         // Hanzi and kana break a name into characters (`凯`, `特`): it is one word.
         let words = profile.isUnspaced ? [tokens.joined()] : tokens
         for t in words {
-            let latin = profile.latinKey(t)
+            let latin = latinKey(t)
             guard latin != t else { return nil }  // written in Latin letters: not a transcription
             var found: [Int: Bool] = [:]
             for base in forms.baseForms(of: t) {
-                let key = base == t ? latin : profile.latinKey(base)
+                let key = base == t ? latin : latinKey(base)
                 for (i, whole) in soundIndex[NameSound.key(key)] ?? [] { found[i] = (found[i] ?? false) || whole }
                 if !found.isEmpty { break }
             }
