@@ -142,6 +142,20 @@ struct PersonResolverTests {
     }
 
     /// Resolving with a memo shared by overlapping texts gives what resolving each alone does.
+    /// A given name shared by more contacts than a voice interface reads out: the first of them
+    /// in the user's order, whether the name is written or said in another script.
+    @Test(arguments: [("en", "Anna"), ("ru", "Анне"), ("ja", "アンナ")])
+    func offersAtMostTheFirstCandidates(_ c: (locale: String, text: String)) throws {
+        let surnames = ["Abbott", "Baker", "Clark", "Dixon", "Evans", "Fisher", "Grant", "Hughes", "Irwin", "Jones",
+                        "Keller", "Lopez", "Moore", "Nash", "Owens", "Price", "Quinn", "Reed", "Stone", "Turner",
+                        "Underwood", "Vance", "Walsh", "Young", "Zimmer"]
+        let annas = surnames.enumerated().map { PersonResolver.Contact(name: "Anna \($0.element)", identifier: "a\($0.offset)") }
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: annas)
+        let got = r.resolve(c.text)
+        #expect(got.resolution == .disambiguation)
+        #expect(got.candidates.map(\.identifier) == (0..<PersonResolver.maxCandidates).map { "a\($0)" })
+    }
+
     @Test func aMemoChangesNoAnswer() throws {
         let r = try PersonResolver(locale: LocaleID("ru"), contacts: Self.contacts)
         let memo = PersonResolver.Memo()

@@ -74,6 +74,11 @@ public final class PersonResolver: Sendable {
         public static let unlikely = 0.3
     }
 
+    /// The most candidates a disambiguation offers, the user's first contacts first: a voice
+    /// interface reads out a few names, not the hundred contacts a common given name or a
+    /// sound-alike may name among many thousand.
+    public static let maxCandidates = 10
+
     /// - Parameters:
     ///   - nicknames: the locale pack's other names for given names (`Дмитрий: [Дима]`).
     ///   - relationships: the pack's words for relations, by `INPersonRelationship` (`manager: [boss, bosses]`).
@@ -240,7 +245,7 @@ public final class PersonResolver: Sendable {
             }
             if let m = best.map(\.1).min() {
                 let ids = Array(Set(best.filter { $0.1 == m }.map(\.0))).sorted()
-                let people = ids.map { person($0) }
+                let people = ids.prefix(Self.maxCandidates).map { person($0) }
                 return Resolved(people: ids.count == 1 ? people : [], score: Scoring.fuzzy, match: .fuzzy,
                                 resolution: ids.count == 1 ? .confirmationRequired : .disambiguation, candidates: people)
             }
@@ -331,7 +336,7 @@ public final class PersonResolver: Sendable {
         case .transliterated: score = Scoring.transliterated
         default: score = Scoring.fuzzy
         }
-        let people = ids.map { person($0) }
+        let people = ids.prefix(Self.maxCandidates).map { person($0) }
         if ids.count > 1 {
             return Resolved(people: [], score: score * 0.8, match: kind, resolution: .disambiguation, candidates: people)
         }
