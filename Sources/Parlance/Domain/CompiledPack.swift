@@ -22,6 +22,8 @@ final class CompiledPack: Sendable {
     /// app's localizations through the locale's fallback chain: once per pack, not per reading).
     let displayNames: [String: String]
     let soundAlike: SoundAlikeNames
+    /// Splits free text said as a list, for parameters that take several values.
+    let spokenList: SpokenList
     /// The lists of people, with the extra lists of a list of people (`recipients__2`…); the
     /// first holds the values, the others read it.
     let personListNames: [String]
@@ -103,6 +105,7 @@ final class CompiledPack: Sendable {
         }
         lists = try matcher.lists(runtime, aliases: aliases)
         personListNames = people.map { [$0] + aliases.keys.sorted() } ?? []
+        spokenList = SpokenList(profile: analyzer.profile, language: pack.locale.language)
         soundAlike = SoundAlikeNames(contacts: contacts, appNames: appNames, profile: analyzer.profile,
                                      forms: PersonNameForms(language: pack.locale.language))
         self.vocabulary = vocabulary

@@ -92,7 +92,13 @@ struct Interpreter {
             if handled.contains(base) { continue }
             handled.insert(base)
             let type = pack.pack.typedLists[base]
-            guard let p = parameter(base, type: type, m) else { return nil }
+            guard var p = parameter(base, type: type, m) else { return nil }
+            // Free text for a parameter that takes several values may be a list of them.
+            if p.match == .wildcard, case .text(let t)? = p.value,
+               schema?.parameters.first(where: { $0.name == base })?.isArray == true {
+                let items = pack.spokenList.items(t)
+                if items.count > 1 { p.value = .texts(items) }
+            }
             parameters[base] = p
         }
         for p in schema?.parameters ?? [] where p.isRequired && parameters[p.name] == nil {

@@ -121,7 +121,10 @@ public struct LocalePack: Sendable {
         }
         let people = typed.filter { $0.value == .person }.map(\.key)
         let language = source.locale.language
-        rules["parlance_person_and"] = .string(PersonNameForms(language: language).conjunctionRule)
+        // What joins the names of a list of people: the pack's `person_and` rule if it has one
+        // (Spanish repeats the preposition: "a John y a Kate"), else the language's conjunctions.
+        rules["parlance_person_and"] = .string(rules["person_and"] != nil ? "<person_and>"
+                                                   : PersonNameForms(language: language).conjunctionRule)
         func rewrite(_ s: String) -> String {
             var out = spacingHyphens(s)
             for p in people { out = out.replacingOccurrences(of: "{\(p)}", with: personSlot(p, language: language)) }

@@ -88,6 +88,9 @@ public struct PackTestRun: Sendable {
             let names = expected.array?.compactMap(\.string) ?? [expected.string ?? ""]
             return people.count == names.count
                 && zip(people, names).allSatisfy { p, n in same(p.name, n) || p.identifier == n || p.relationship == n }
+        case .texts(let items):
+            let expectedItems = expected.array?.compactMap(\.string) ?? [expected.string ?? ""]
+            return items.count == expectedItems.count && zip(items, expectedItems).allSatisfy { same($0, $1) }
         case .currency(let amount, let code):
             let parts = (expected.string ?? "").split(separator: " ")
             guard parts.count == 2, let a = Double(parts[0]) else { return false }
@@ -110,6 +113,7 @@ public struct PackTestRun: Sendable {
     static func render(_ v: ParameterValue) -> String {
         switch v {
         case .persons(let p): return p.map(\.name).joined(separator: ", ")
+        case .texts(let t): return t.joined(separator: ", ")
         case .currency(let a, let c): return "\(a) \(c)"
         case .number(let d): return String(d)
         case .vocabulary(let id, let phrase): return "\(id) (\(phrase))"

@@ -23,6 +23,9 @@ public enum ParameterValue: Sendable, Hashable {
     case number(Double)
     case boolean(Bool)
     case currency(amount: Double, currencyCode: String)
+    /// Several pieces of text, for a parameter that takes several (`taskTitles`): the items of
+    /// a list said as free text (`SpokenList`).
+    case texts([String])
     /// People from the user's contacts (`INPerson`): display name and identifier.
     case persons([Person])
     /// An app's or the user's vocabulary item: its identifier and the phrase that named it.
@@ -63,6 +66,9 @@ extension ParameterValue: Codable {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(amount, forKey: .amount)
             try c.encode(code, forKey: .currencyCode)
+        case .texts(let t):
+            var c = encoder.singleValueContainer()
+            try c.encode(t)
         case .persons(let p):
             var c = encoder.singleValueContainer()
             try c.encode(p)
@@ -90,6 +96,7 @@ extension ParameterValue: Codable {
         if let b = try? c.decode(Bool.self) { self = .boolean(b) }
         else if let d = try? c.decode(Double.self) { self = .number(d) }
         else if let p = try? c.decode([Person].self) { self = .persons(p) }
+        else if let t = try? c.decode([String].self) { self = .texts(t) }
         else { self = .text(try c.decode(String.self)) }
     }
 }

@@ -108,6 +108,7 @@ enum MatchRendering {
         case .number(let d)?: return d == d.rounded() ? String(Int64(d)) : String(d)
         case .boolean(let b)?: return String(b)
         case .currency(let a, let c)?: return "\(a == a.rounded() ? String(Int64(a)) : String(a)) \(c)"
+        case .texts(let t)?: return t.map { "\"\($0)\"" }.joined(separator: ", ")
         case .persons(let p)?: return p.map { $0.name + ($0.identifier.map { " #\($0)" } ?? "") }.joined(separator: ", ")
         case .vocabulary(let id, let phrase)?: return "\(id) (\"\(phrase)\")"
         }

@@ -1,0 +1,49 @@
+import Foundation
+import ParlanceText
+
+/// A list of items said as free text ("milk, eggs and bread", "牛乳と卵とパン", "牛奶、鸡蛋和面包")
+/// split into its items, for parameters that take several values (`INAddTasksIntent.taskTitles`).
+///
+/// Items are split at list punctuation (`,` `、` `，` `;`) and at the language's conjunctions said
+/// as words of their own ("and", "und", "и", "と", "和"). A conjunction alone splits only when the
+/// text also has list punctuation or says a conjunction twice ("milk and eggs and bread"): "mac
+/// and cheese" or "salt and pepper" is more often one item than two.
+struct SpokenList: Sendable {
+    let profile: TextProfile
+    /// Match keys of the conjunctions that join items.
+    let conjunctions: Set<String>
+
+    static let punctuation: Set<UInt16> = [0x2C, 0x3B, 0x3001, 0xFF0C, 0xFF1B]  // , ; 、 ， ；
+
+    /// - Parameter language: the language whose conjunctions join items; those of
+    ///   `PersonNameForms` that mean "and" (not Russian "с", "with").
+    init(profile: TextProfile, language: String) {
+        self.profile = profile
+        conjunctions = PersonNameForms(language: language).conjunctions
+            .subtracting(["с", "со", ","]).reduce(into: []) { $0.insert(profile.key($1)) }
+    }
+
+    /// The items of `text`, trimmed; `[text]` when it is not a list of two or more.
+    func items(_ text: String) -> [String] {
+        let units = Array(text.utf16)
+        var cuts: [Range<Int>] = []
+        var punctuated = false
+        for (i, u) in units.enumerated() where Self.punctuation.contains(u) {
+            cuts.append(i..<i + 1)
+            punctuated = true
+        }
+        let joining = profile.tokenize(text).filter { conjunctions.contains($0.key) }.map(\.range)
+        guard punctuated || joining.count >= 2 else { return [text] }
+        cuts += joining
+        cuts.sort { $0.lowerBound < $1.lowerBound }
+        var items: [String] = []
+        var start = 0
+        for cut in cuts + [units.count..<units.count] where cut.lowerBound >= start {
+            let item = String(decoding: units[start..<cut.lowerBound], as: UTF16.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            if !item.isEmpty { items.append(item) }
+            start = cut.upperBound
+        }
+        return items.count >= 2 ? items : [text]
+    }
+}

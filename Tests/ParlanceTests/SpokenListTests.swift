@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import ParlanceText
+@testable import Parlance
+
+/// Lists of items said as free text, split for parameters that take several values, in each
+/// language of the packs.
+struct SpokenListTests {
+    static let lists: [(locale: String, text: String, items: [String])] = [
+        ("en-US", "milk, eggs and bread", ["milk", "eggs", "bread"]),
+        ("en-US", "milk, eggs, and bread", ["milk", "eggs", "bread"]),
+        ("en-US", "cake and candles and balloons", ["cake", "candles", "balloons"]),
+        ("en-US", "mac and cheese, apples", ["mac", "cheese", "apples"]),
+        ("de-DE", "Milch, Eier und Brot", ["Milch", "Eier", "Brot"]),
+        ("fr-FR", "lait, œufs et beurre", ["lait", "œufs", "beurre"]),
+        ("es-ES", "leche, huevos y pan", ["leche", "huevos", "pan"]),
+        ("es-ES", "tarta, velas e hilo", ["tarta", "velas", "hilo"]),
+        ("ru-RU", "молоко, яйца и хлеб", ["молоко", "яйца", "хлеб"]),
+        ("ja-JP", "牛乳と卵とパン", ["牛乳", "卵", "パン"]),
+        ("ja-JP", "牛乳、卵、パン", ["牛乳", "卵", "パン"]),
+        ("zh-CN", "牛奶、鸡蛋和面包", ["牛奶", "鸡蛋", "面包"]),
+        ("zh-CN", "牛奶，鸡蛋，面包", ["牛奶", "鸡蛋", "面包"]),
+    ]
+
+    @Test(arguments: lists)
+    func splitsAListIntoItems(_ c: (locale: String, text: String, items: [String])) throws {
+        let list = try Self.spokenList(c.locale)
+        #expect(list.items(c.text) == c.items)
+    }
+
+    /// One item: no list punctuation and at most one conjunction, or a conjunction that means
+    /// "with" rather than "and".
+    static let single: [(locale: String, text: String)] = [
+        ("en-US", "mac and cheese"), ("en-US", "send the report"), ("en-US", "call Anna and Ben"),
+        ("de-DE", "Bericht abschicken"), ("de-DE", "Salz und Pfeffer"), ("fr-FR", "sel et poivre"),
+        ("es-ES", "enviar el informe"), ("ru-RU", "хлеб с маслом"), ("ru-RU", "соль и перец"),
+        ("ja-JP", "レポート提出"), ("ja-JP", "田中と会う"), ("zh-CN", "和平饭店订位"), ("zh-CN", "牛奶和鸡蛋"),
+        ("en-US", ", ,"), ("en-US", ""),
+    ]
+
+    @Test(arguments: single)
+    func keepsOneItemWhole(_ c: (locale: String, text: String)) throws {
+        let list = try Self.spokenList(c.locale)
+        #expect(list.items(c.text) == [c.text])
+    }
+
+    static func spokenList(_ locale: String) throws -> SpokenList {
+        let id = try LocaleID(locale)
+        return SpokenList(profile: try TextAnalyzer.shared(for: id).profile, language: id.language)
+    }
+}
+
+extension SpokenListTests {
+    /// `taskTitles` takes several titles: a list said as free text gives one per item, and other
+    /// free text (`content`, which takes one) is kept whole.
+    @Test func givesAnArrayParameterItsItems() throws {
+        let add = try MatcherTests.best("Add milk, eggs and bread to my Groceries list in Jotter", "en-US")
+        #expect(add.parameters["taskTitles"]?.value == .texts(["milk", "eggs", "bread"]))
+        #expect(add.parameters["taskTitles"]?.text == "milk, eggs and bread")
+        let one = try MatcherTests.best("add milk to my groceries list in Jotter", "en-US")
+        #expect(one.parameters["taskTitles"]?.value == .text("milk"))
+        let message = try MatcherTests.best("Tell John with Awesome: milk, eggs and bread", "en-US")
+        #expect(message.parameters["content"]?.value == .text("milk, eggs and bread"))
+    }
+
+    @Test func encodesTextsAsAnArrayOfStrings() throws {
+        let value = ParameterValue.texts(["milk", "eggs"])
+        let json = try JSONEncoder().encode(value)
+        #expect(String(decoding: json, as: UTF8.self) == #"["milk","eggs"]"#)
+        #expect(try JSONDecoder().decode(ParameterValue.self, from: json) == value)
+    }
+}
