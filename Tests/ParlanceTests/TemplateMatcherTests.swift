@@ -98,6 +98,18 @@ struct TemplateMatcherTests {
         #expect((u as NSString).substring(with: NSRange(location: r.lowerBound, length: r.count)) == "Kitchen Light")
     }
 
+    /// An utterance with decomposed accents is composed (NFC) before matching, and the slot
+    /// reads the composed text while its range covers what was said.
+    @Test func composesDecomposedAccents() throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Café Light")])])
+        let u = "turn on the cafe\u{301} light"
+        let slot = try #require(m.best(u, lists: lists)?.slots["name"])
+        #expect(slot.value == "Café Light")
+        #expect(slot.text == "café light")
+        #expect(slot.range?.lowerBound == 12)
+    }
+
     /// hassil's ranking: the longest entity name wins.
     @Test func prefersTheLongestName() throws {
         let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))

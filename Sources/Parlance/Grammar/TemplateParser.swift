@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceText
 
 /// Recursive descent over a template, chunking it exactly as hassil's `parse_expression` does:
 /// a word runs up to the next delimiter or up to the first non-space after a space (so it keeps
@@ -177,7 +178,7 @@ struct TemplateParser {
     static func normalize(_ s: String) -> String {
         var out = String.UnicodeScalarView()
         var lastSpace = false
-        for u in s.precomposedStringWithCanonicalMapping.unicodeScalars {
+        for u in Normalization.nfc(s).unicodeScalars {
             if u.properties.isWhitespace {
                 if !lastSpace { out.append(" ") }
                 lastSpace = true

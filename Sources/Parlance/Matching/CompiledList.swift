@@ -55,16 +55,15 @@ final class CompiledList: @unchecked Sendable {
 
     init(kind: Kind) { self.kind = kind }
 
-    /// Whether a value may occur in one of `texts` (folded): a key of it (`cjk`: also without
-    /// spaces between CJK characters) occurs there; a
-    /// template value, a range or a wildcard always may, and so may any value when a text has
-    /// `-` or `_` (which may be read as spaces).
+    /// Whether a value may occur in one of `texts` (folded, each ending with a space, since a
+    /// value may end in one): a key of it (`cjk`: also without spaces between CJK characters)
+    /// occurs there; a template value, a range or a wildcard always may, and so may any value
+    /// when a text has `-` or `_` (which may be read as spaces).
     func mayOccur(in texts: [[UInt32]], cjk: Bool) -> Bool {
         guard kind == .values, templated.isEmpty else { return true }
         for t in texts {
             if t.contains(where: { $0 == 0x2D || $0 == 0x5F }) { return true }
-            // A value may end in a space, which the text has after its last word.
-            let found = (t + [0x20]).withUnsafeBufferPointer { text in
+            let found = t.withUnsafeBufferPointer { text in
                 (0..<text.count).contains { i in trie.occurs(in: text, at: i) || (cjk && trieCJK.occurs(in: text, at: i)) }
             }
             if found { return true }
@@ -159,7 +158,8 @@ final class CompiledList: @unchecked Sendable {
         valueHasContext.append(entry.context != nil)
     }
 
-    /// The values whose keys occur somewhere in `texts` (folded), in list order: those that may
+    /// The values whose keys occur somewhere in `texts` (folded, each with a space after it, as
+    /// `mayOccur` reads them), in list order: those that may
     /// match there (as `mayOccur` judges); nil when any value may, whatever its key (a list with
     /// template values, or a text with `-` or `_`, which may be read as spaces).
     ///
@@ -169,7 +169,7 @@ final class CompiledList: @unchecked Sendable {
         var found = Set<Int32>()
         for t in texts {
             if t.contains(where: { $0 == 0x2D || $0 == 0x5F }) { return nil }
-            (t + [0x20]).withUnsafeBufferPointer { text in
+            t.withUnsafeBufferPointer { text in
                 for i in 0..<text.count {
                     trie.prefixes(of: text, from: i) { _, v in found.insert(v) }
                     if cjk { trieCJK.prefixes(of: text, from: i) { _, v in found.insert(v) } }

@@ -12,8 +12,14 @@ enum ContextRules {
     /// hassil's `check_required_context`.
     static func satisfiesRequired(_ required: [String: JSONValue], _ context: [String: JSONValue]?,
                                   allowMissing: Bool) -> Bool {
+        satisfiesRequired(required, allowMissing: allowMissing) { context?[$0] }
+    }
+
+    /// `satisfiesRequired` with the context read key by key.
+    static func satisfiesRequired(_ required: [String: JSONValue], allowMissing: Bool,
+                                  _ context: (String) -> JSONValue?) -> Bool {
         for (key, condition) in required {
-            guard let ctx = context, let actualRaw = ctx[key] else {
+            guard let actualRaw = context(key) else {
                 if allowMissing { continue }
                 return false
             }
@@ -29,8 +35,13 @@ enum ContextRules {
 
     /// hassil's `check_excluded_context`.
     static func satisfiesExcluded(_ excluded: [String: JSONValue], _ context: [String: JSONValue]?) -> Bool {
+        satisfiesExcluded(excluded) { context?[$0] }
+    }
+
+    /// `satisfiesExcluded` with the context read key by key.
+    static func satisfiesExcluded(_ excluded: [String: JSONValue], _ context: (String) -> JSONValue?) -> Bool {
         for (key, condition) in excluded {
-            guard let ctx = context, let actualRaw = ctx[key] else { continue }
+            guard let actualRaw = context(key) else { continue }
             let banned = unwrap(condition), actual = unwrap(actualRaw)
             if case .array(let list)? = banned {
                 if list.contains(actual ?? .null) { return false }
@@ -50,6 +61,11 @@ enum ContextRules {
 
     /// hassil's `_copy_and_check_required_context`: nil when the match's context fails.
     static func copySlots(_ required: [String: JSONValue], from context: [String: JSONValue]) -> [CopiedSlot]? {
+        copySlots(required, from: { context[$0] })
+    }
+
+    /// `copySlots` with the context read key by key.
+    static func copySlots(_ required: [String: JSONValue], from context: (String) -> JSONValue?) -> [CopiedSlot]? {
         var out: [CopiedSlot] = []
         for (key, condition) in required.sorted(by: { $0.key < $1.key }) {
             var slot: String?
@@ -58,7 +74,7 @@ enum ContextRules {
                 if let s = o["slot"]?.string { slot = s } else if o["slot"]?.bool == true { slot = key }
                 expected = o["value"].flatMap { $0.isNull ? nil : $0 }
             }
-            var actual = context[key].flatMap { $0.isNull ? nil : $0 }
+            var actual = context(key).flatMap { $0.isNull ? nil : $0 }
             var text = ""
             if let o = actual?.object {
                 text = o["text"]?.string ?? ""

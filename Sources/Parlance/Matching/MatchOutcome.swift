@@ -64,14 +64,16 @@ extension MatchEngine {
             return nil
         }
         var copied: [ContextRules.CopiedSlot] = []
-        if program.blockExcludes[blockID] || program.blockRequires[blockID] {
-            let data = program.blocks[blockID].data
-            let ctx = context(contextValues)
-            if !data.excludesContext.isEmpty, !ContextRules.satisfiesExcluded(data.excludesContext, ctx) { return nil }
-            if !data.requiresContext.isEmpty {
-                guard let c = ContextRules.copySlots(data.requiresContext, from: ctx) else { return nil }
-                copied = c
+        // The conditions read the context key by key (`contextValue`), without merging it.
+        if program.blockExcludes[blockID],
+           !ContextRules.satisfiesExcluded(program.blocks[blockID].data.excludesContext, { contextValue($0) }) {
+            return nil
+        }
+        if program.blockRequires[blockID] {
+            guard let c = ContextRules.copySlots(program.blocks[blockID].data.requiresContext, from: { contextValue($0) }) else {
+                return nil
             }
+            copied = c
         }
         if !bestMatched, let name = bestSlot, let c = copied.last(where: { $0.name == name }) {
             bestLength = c.text.unicodeScalars.count
@@ -81,6 +83,15 @@ extension MatchEngine {
         if let b = rankToBeat, !(rank < b) { return nil }
         return Found(template: template, block: blockID, entities: ents, contextValues: contextValues, copied: copied,
                      source: source, rank: rank)
+    }
+
+    /// The value of `key` in `context(contextValues)`: the last matched list value that sets it,
+    /// else the caller's context.
+    func contextValue(_ key: String) -> JSONValue? {
+        for (l, v) in contextValues.reversed() {
+            if let x = list(l).values[Int(v)].context?[key] { return x }
+        }
+        return baseContext[key]
     }
 
     /// The caller's context with what the matched list values add.
@@ -99,9 +110,7 @@ extension MatchEngine {
         var slots: [String: TemplateMatch.Slot] = [:]
         slots.reserveCapacity(f.entities.count + program.blockFixedSlots[f.block].count + f.copied.count)
         for e in f.entities {
-            let txt = e.start < e.end
-                ? MatchText.string(ArraySlice(raw[e.start..<e.end].map { e.isBroken && ($0 == 0x2D || $0 == 0x5F) ? 0x20 : $0 }))
-                : ""
+            let txt = e.start < e.end ? MatchText.string(raw[e.start..<e.end], hyphensAsSpaces: e.isBroken) : ""
             let range = e.start < e.end
                 ? Int(f.source.offsets[e.start])..<Int(min(f.source.offsets[e.end - 1] + 1, f.source.sourceLength)) : nil
             var value = JSONValue.string(txt)

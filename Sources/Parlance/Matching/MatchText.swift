@@ -1,3 +1,5 @@
+import ParlanceText
+
 /// An utterance prepared for template matching the way hassil prepares it
 /// (`normalize_for_matching`, `remove_skip_words`): whitespace collapsed, NFC, `’` made `'`,
 /// punctuation removed at word edges, skip words dropped. Every scalar remembers the UTF-16
@@ -47,10 +49,18 @@ struct MatchText: Sendable, Equatable {
     var count: Int { scalars.count }
     var string: String { Self.string(scalars[...]) }
 
-    static func string(_ s: ArraySlice<UInt32>) -> String {
-        var v = String.UnicodeScalarView()
-        for c in s { if let u = Unicode.Scalar(c) { v.append(u) } }
-        return String(v)
+    /// The text of code points `s` (with `hyphensAsSpaces`, `-` and `_` read as spaces), encoded
+    /// straight into the string's storage.
+    static func string(_ s: ArraySlice<UInt32>, hyphensAsSpaces: Bool = false) -> String {
+        String(unsafeUninitializedCapacity: s.count * 4) { out in
+            var n = 0
+            for c in s {
+                let c = hyphensAsSpaces && (c == 0x2D || c == 0x5F) ? 0x20 : c
+                guard let u = Unicode.Scalar(c) else { continue }
+                UTF8.encode(u) { out[n] = $0; n += 1 }
+            }
+            return n
+        }
     }
 
     /// hassil's `fold_case` for keywords: Turkish I's to `i`, then full case folding.
@@ -130,7 +140,7 @@ struct MatchText: Sendable, Equatable {
 
     /// Canonical composition; rare in transcripts, so offsets are simply padded as hassil pads them.
     mutating func composeNFC() {
-        let composed = Array(string.precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value))
+        let composed = Normalization.nfc(scalars)
         if composed.count != scalars.count {
             var o = Array(offsets.prefix(composed.count))
             while o.count < composed.count { o.append(o.last.map { $0 + 1 } ?? 0) }

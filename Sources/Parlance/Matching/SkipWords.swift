@@ -42,19 +42,26 @@ struct SkipWords: Sendable {
         switch place {
         case .anywhere:
             let f = fold.fold(t.scalars)
+            // The text is copied from the first skip word on (most utterances have none).
             var s: [UInt32] = [], o: [Int32] = []
             var i = 0
             var removed = false
             while i < f.count {
                 let boundary = ignoresWhitespace || i == 0 || !MatchText.isWord(t.scalars[i - 1])
                 if boundary, let n = word(at: i, in: f, checkEnd: !ignoresWhitespace) {
-                    removed = true
+                    if !removed {
+                        removed = true
+                        s = Array(t.scalars[..<i])
+                        o = Array(t.offsets[..<i])
+                    }
                     if !ignoresWhitespace { s.append(0x20); o.append(t.offsets[i]) }
                     i += n
                     continue
                 }
-                s.append(t.scalars[i])
-                o.append(t.offsets[i])
+                if removed {
+                    s.append(t.scalars[i])
+                    o.append(t.offsets[i])
+                }
                 i += 1
             }
             guard removed else { return text }

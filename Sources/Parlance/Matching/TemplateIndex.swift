@@ -189,7 +189,8 @@ struct TemplateIndex: Sendable {
     }
 
     /// Marks the list requirements that hold: a list the caller supplies holds when one of its
-    /// values occurs in one of `texts` (folded, with and without spaces between CJK characters);
+    /// values occurs in one of `texts` (folded, with and without spaces between CJK characters,
+    /// each ending with a space);
     /// any other list (the grammar's, a range, a wildcard) always holds.
     ///
     /// - Complexity: O(n · k) per supplied list: n positions, each walked as deep as a key matches.

@@ -127,20 +127,27 @@ public final class TemplateMatcher: Sendable {
 
     /// The text variants hassil matches against, built and folded on first use: 0 with skip
     /// words, 1 without, 2 skip words removed at the end only, 3 at the start only, 4 as said.
+    /// Kept in the scratch space and emptied per utterance, so its tables are allocated once.
     struct Variants {
-        let base: MatchText
-        let noSkip: MatchText
+        private(set) var base = MatchText(scalars: [], offsets: [], sourceLength: 0)
+        private(set) var noSkip = MatchText(scalars: [], offsets: [], sourceLength: 0)
         /// Whether skip words were removed (then some shapes are tried on two variants).
-        let hasSkipWords: Bool
+        private(set) var hasSkipWords = false
         var texts = [MatchText?](repeating: nil, count: 5)
         var prepared = [MatchEngine.Text?](repeating: nil, count: 5)
         /// The variants chosen per template shape (`texts(for:_:)`), once per utterance.
         var byShape = [(Int, Int)?](repeating: nil, count: CompiledProgram.Shape.count)
 
-        init(base: MatchText, noSkip: MatchText) {
+        /// Empties the variants for a new utterance.
+        mutating func start(base: MatchText, noSkip: MatchText) {
             self.base = base
             self.noSkip = noSkip
             hasSkipWords = noSkip.scalars != base.scalars
+            for k in texts.indices {
+                texts[k] = nil
+                prepared[k] = nil
+            }
+            for k in byShape.indices { byShape[k] = nil }
         }
 
         mutating func prepare(_ k: Int, fold: ScalarFold) -> MatchEngine.Text {
@@ -199,20 +206,21 @@ public final class TemplateMatcher: Sendable {
     private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
                      keepsAll: Bool, limit: Int, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         let base = MatchText(utterance)
-        var v = Variants(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
         let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
                                                         engine: MatchEngine(program: program, frozen: frozen, lists: []))
         defer { scratchPool.give(reused) }
-        let hay = haystack(base, noSkip: v.noSkip)
+        reused.variants.start(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
+        let noSkip = reused.variants.noSkip
+        let hay = haystack(base, noSkip: noSkip)
         for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
         index.markLists(lists.byID, in: hay, cjk: grammar.ignoresWhitespace, &reused.index)
         let keywords = hasKeywords
-            ? Set(MatchText.foldString(v.noSkip.string).split(separator: " ").map(String.init)) : []
+            ? Set(MatchText.foldString(noSkip.string).split(separator: " ").map(String.init)) : []
         reused.engine.reset(lists: lists.byID)
         reused.engine.keepLimit = limit
         reused.verdicts.removeAll(keepingCapacity: true)
         reused.verdicts.append(contentsOf: repeatElement(0, count: program.contextGroups.count))
-        return match(utterance, v: &v, engine: &reused.engine, index: &reused.index, verdicts: &reused.verdicts,
+        return match(utterance, v: &reused.variants, engine: &reused.engine, index: &reused.index, verdicts: &reused.verdicts,
                      context: context, keywords: keywords, bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
     }
 
@@ -221,13 +229,21 @@ public final class TemplateMatcher: Sendable {
     /// characters.
     private func haystack(_ base: MatchText, noSkip given: MatchText? = nil) -> [[UInt32]] {
         let noSkip = given ?? skipWords.removing(from: base, .anywhere, fold: fold)
-        var hay = [fold.fold(base.scalars)]
-        if noSkip.scalars != base.scalars { hay.append(fold.fold(noSkip.scalars)) }
+        // Each folded, with a space after it (where a list value that ends in a space can end).
+        func hayText(_ t: [UInt32]) -> [UInt32] {
+            var out: [UInt32] = []
+            out.reserveCapacity(t.count + 1)
+            for c in t { out.append(fold(c)) }
+            out.append(0x20)
+            return out
+        }
+        var hay = [hayText(base.scalars)]
+        if noSkip.scalars != base.scalars { hay.append(hayText(noSkip.scalars)) }
         if grammar.ignoresWhitespace {
             for t in noSkip.scalars != base.scalars ? [base, noSkip] : [base] {
                 var c = t
                 c.removeCJKSpaces()
-                hay.append(fold.fold(c.scalars))
+                hay.append(hayText(c.scalars))
             }
         }
         return hay
@@ -318,6 +334,7 @@ final class MatchScratch: @unchecked Sendable {
     var engine: MatchEngine
     /// The caller's context judged per context group (see `TemplateMatcher.blockApplies`).
     var verdicts: [Int8] = []
+    var variants = TemplateMatcher.Variants()
     init(index: TemplateIndex.Scratch, engine: MatchEngine) {
         self.index = index
         self.engine = engine
