@@ -37,6 +37,11 @@ struct MatcherTests {
              app: "com.example.wenderloon", parameters: [:]),
         Case(locale: "fr-FR", utterance: "Réserve une course avec WenderLoon depuis l'aéroport d'Heathrow", intent: "INRequestRideIntent",
              app: "com.example.wenderloon", parameters: [:]),
+        // The es pack's `person_and` rule joins names with the preposition repeated.
+        Case(locale: "es-ES", utterance: "Dile a John y a Kate con Genial que llego diez minutos tarde", intent: "INSendMessageIntent",
+             app: "com.example.awesome", parameters: ["recipients": "John Appleseed, Kate Bell", "content": "llego diez minutos tarde"]),
+        Case(locale: "fr-FR", utterance: "Envoie un message à Kate et à John avec Pigeon pour dire que j'arrive", intent: "INSendMessageIntent",
+             app: "com.example.pigeon", parameters: ["recipients": "Kate Bell, John Appleseed", "content": "j'arrive"]),
         Case(locale: "es-ES", utterance: "Pide un viaje con WenderLoon desde el aeropuerto de Heathrow", intent: "INRequestRideIntent",
              app: "com.example.wenderloon", parameters: [:]),
         Case(locale: "ru-RU", utterance: "Закажи поездку в ВендерЛун из аэропорта Хитроу", intent: "INRequestRideIntent",

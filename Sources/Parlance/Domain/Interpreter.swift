@@ -40,6 +40,17 @@ struct Interpreter {
         return r
     }
 
+    /// The people of a list the template matched name by name (`{recipients}`,
+    /// `{recipients__2}`…), each resolved as said, for words that as a whole name nobody; nil
+    /// for one name, or when a name names nobody. The words between the names are the pack's to
+    /// say (`person_and`: "a John y a Kate"), which the resolver does not know.
+    func resolvePeople(_ name: String, _ m: TemplateMatch) -> PersonResolver.Resolved? {
+        let parts = m.slots.filter { Self.baseName($0.key) == name && $0.value.range != nil }
+            .sorted { $0.value.range!.lowerBound < $1.value.range!.lowerBound }
+        guard parts.count > 1 else { return nil }
+        return PersonResolver.list(parts.map { resolvePerson($0.value.text) })
+    }
+
     func analyze(_ text: String) -> TextAnalysis {
         if let a = memo.analyses[text] { return a }
         let a = pack.analyzer.analyze(text)
@@ -147,7 +158,8 @@ struct Interpreter {
         let slot = m.slots[name] ?? m.slots.first { Self.baseName($0.key) == name }!.value
         switch type {
         case .person?:
-            let r = resolvePerson(text)
+            var r = resolvePerson(text)
+            if r.match == .wildcard, let people = resolvePeople(name, m) { r = people }
             let value: ParameterValue? = r.people.isEmpty ? nil : .persons(r.people)
             return ParameterMatch(value: value, text: text, range: range, score: r.score, match: r.match, resolution: r.resolution,
                                   alternatives: r.candidates.isEmpty ? nil : r.candidates.map { .persons([$0]) })

@@ -172,7 +172,7 @@ public final class PersonResolver: Sendable {
 
     /// Several names read as one list: as certain as its least certain name, and blocked by the
     /// first name that is not a success. Nil when a piece names nobody.
-    private static func list(_ parts: [Resolved]) -> Resolved? {
+    static func list(_ parts: [Resolved]) -> Resolved? {
         guard parts.allSatisfy({ $0.match != .wildcard }) else { return nil }
         return Resolved(people: parts.flatMap(\.people), score: parts.map(\.score).min() ?? 0,
                         match: parts.map(\.match).max { rank($0) < rank($1) } ?? .exact,
