@@ -36,7 +36,7 @@ struct TypedSlotEdgeTests {
         Case(locale: "ru-RU", utterance: "Переведи Анне двадцать евро за обед через Кошелёк",
              typed: ("currencyAmount", "двадцать евро"), text: ("payee", "Анне")),
         Case(locale: "zh-CN", utterance: "用钱包给安娜转二十欧元午饭钱",
-             typed: ("currencyAmount", "二十欧元"), text: ("note", "午饭")),
+             typed: ("currencyAmount", "二十欧元"), text: ("note", "午饭钱")),
         // A contact by nickname scores as a given name alone, so it too wins the edge of a wildcard.
         Case(locale: "ru-RU", utterance: "покажи фотографии из Киото с Димой",
              typed: ("peopleInPhoto", "Димой"), text: ("locationCreated", "Киото")),
