@@ -190,3 +190,17 @@ extension MatcherTests {
         return try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
     }
 }
+
+extension MatcherTests {
+    /// A pack list marked `output: false` is read but not handed on: the sender said in "mark
+    /// Masha's last message as read" picks out the message, and `INSetMessageAttributeIntent`
+    /// has no parameter for it.
+    @Test(arguments: [("ru-RU", "Отметь последнее сообщение от Маши в Awesome как прочитанное"),
+                      ("ja-JP", "すごいで佐藤さんの最後のメッセージを未読にして")])
+    func readsWordsTheIntentHasNoParameterFor(_ c: (locale: String, utterance: String)) throws {
+        let best = try Self.best(c.utterance, c.locale)
+        #expect(best.intent == "INSetMessageAttributeIntent")
+        #expect(best.accepted)
+        #expect(Set(best.parameters.keys) == ["attribute"])
+    }
+}

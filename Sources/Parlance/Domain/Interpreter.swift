@@ -102,6 +102,7 @@ struct Interpreter {
             let base = Self.baseName(name)
             if handled.contains(base) { continue }
             handled.insert(base)
+            if pack.pack.unpassedLists.contains(base) { continue }
             let type = pack.pack.typedLists[base]
             guard var p = parameter(base, type: type, m) else { return nil }
             // Free text for a parameter that takes several values may be a list of them.

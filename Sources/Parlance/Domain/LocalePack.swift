@@ -30,6 +30,10 @@ public struct LocalePack: Sendable {
     /// Words for relations by SiriKit's `INPersonRelationship` (`relationships:` in a pack file):
     /// `manager: [manager, managers, boss]`.
     public var relationships: [String: [String]] = [:]
+    /// Lists whose words are read but not handed on (`output: false`): what a sentence says to
+    /// pick out something the intent has no parameter for ("mark **Anna's** last message as
+    /// unread": `INSetMessageAttributeIntent` takes no sender).
+    public var unpassedLists: Set<String> = []
     /// Each template as the pack writes it, by its compiled text (person slots and hyphens rewritten).
     var written: [String: String] = [:]
 
@@ -56,6 +60,7 @@ public struct LocalePack: Sendable {
         var nicknames: [String: [String]] = [:]
         var relationships: [String: [String]] = [:]
         var written: [String: String] = [:]
+        var unpassed: Set<String> = []
         for path in source.files {
             let node = try YAML.parse(try readText(path), file: path)
             let doc = node.jsonValue(recordingStringsInto: &locations)
@@ -65,6 +70,7 @@ public struct LocalePack: Sendable {
             var local: [String: JSONValue] = [:]
             for (k, v) in root["lists"]?.object ?? [:] {
                 let (engine, type) = try engineLists(k, v, file: path)
+                if v["output"]?.bool == false { unpassed.insert(k) }
                 if let t = type {
                     if let old = typed[k], old != t { throw PackError(file: path, message: "list '\(k)' has another type in another file of the pack") }
                     typed[k] = t
@@ -161,7 +167,7 @@ public struct LocalePack: Sendable {
             tests += try PhraseTest.load(path)
         }
         return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
-                          nicknames: nicknames, relationships: relationships, written: written)
+                          nicknames: nicknames, relationships: relationships, unpassedLists: unpassed, written: written)
     }
 
     /// A template with each hyphen between two letters written as a space: the engine reads a
