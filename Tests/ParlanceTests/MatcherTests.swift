@@ -204,3 +204,18 @@ extension MatcherTests {
         #expect(Set(best.parameters.keys) == ["attribute"])
     }
 }
+
+extension MatcherTests {
+    /// A slot never starts or ends inside a word in a spaced script: the inflected app name
+    /// wins over its written form followed by the rest of the word, and "la" is not "l" + "a".
+    @Test(arguments: [
+        ("ru-RU", "Создай заметку в Блокнотике: купить подарок маме", "content", "купить подарок маме"),
+        ("ru-RU", "Включи в Киновечере Иронию судьбы", "mediaItems", "Иронию судьбы"),
+        ("es-ES", "Pide un taxi con WenderLoon desde la estación", "pickupLocation", "la estación"),
+    ])
+    func keepsWordsWhole(_ c: (locale: String, utterance: String, parameter: String, text: String)) throws {
+        let best = try Self.best(c.utterance, c.locale)
+        #expect(best.accepted)
+        #expect(best.parameters[c.parameter]?.text == c.text)
+    }
+}

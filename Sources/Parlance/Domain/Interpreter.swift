@@ -69,6 +69,8 @@ struct Interpreter {
         var score = 1.0
         var parameters: [String: ParameterMatch] = [:]
 
+        guard !splitsAWord(m) else { return nil }
+
         // The app.
         var app: AppReference?
         var appScore = 1.0
@@ -128,6 +130,24 @@ struct Interpreter {
         let accepted = score >= Self.acceptThreshold && status != .unsupported
         return Interpretation(app: app, intent: m.intent, domain: domain, score: (score * 1000).rounded() / 1000,
                               accepted: accepted, resolution: status, parameters: parameters, appCandidates: candidates)
+    }
+
+    /// Whether a slot of `m` starts or ends inside a word of the utterance ("в Блокнотик|е:
+    /// купить…", "до Шереметье|во"): the engine reads letters, not words, and such a reading
+    /// takes part of a word for a name or a preposition. Words of unspaced scripts (Han, kana)
+    /// have no spaces to end at, and are not judged.
+    func splitsAWord(_ m: TemplateMatch) -> Bool {
+        guard !pack.analyzer.profile.isUnspaced else { return false }
+        func isLetter(_ i: Int) -> Bool {
+            guard i >= 0, i < units.count, let u = Unicode.Scalar(units[i]) else { return false }
+            return u.properties.isAlphabetic
+        }
+        for slot in m.slots.values {
+            guard let r = slot.range, !r.isEmpty else { continue }
+            if isLetter(r.lowerBound - 1) && isLetter(r.lowerBound) { return true }
+            if isLetter(r.upperBound - 1) && isLetter(r.upperBound) { return true }
+        }
+        return false
     }
 
     /// `recipients__2` → `recipients`.
