@@ -5,9 +5,10 @@ import ParlanceText
 /// split into its items, for parameters that take several values (`INAddTasksIntent.taskTitles`).
 ///
 /// Items are split at list punctuation (`,` `、` `，` `;`) and at the language's conjunctions said
-/// as words of their own ("and", "und", "и", "と", "和"). A conjunction alone splits only when the
-/// text also has list punctuation or says a conjunction twice ("milk and eggs and bread"): "mac
-/// and cheese" or "salt and pepper" is more often one item than two.
+/// as words of their own ("and", "und", "и", "と", "和"): "apples and bananas" is two tasks, as
+/// people who add to a list mean it. In unspaced scripts the conjunctions also mean "with"
+/// ("田中と会う", "和王芳吃饭"), so there one splits only beside list punctuation or when said
+/// twice ("牛乳と卵とパン").
 struct SpokenList: Sendable {
     let profile: TextProfile
     /// Match keys of the conjunctions that join items.
@@ -33,7 +34,7 @@ struct SpokenList: Sendable {
             punctuated = true
         }
         let joining = profile.tokenize(text).filter { conjunctions.contains($0.key) }.map(\.range)
-        guard punctuated || joining.count >= 2 else { return [text] }
+        guard punctuated || joining.count >= (profile.isUnspaced ? 2 : 1) else { return [text] }
         cuts += joining
         cuts.sort { $0.lowerBound < $1.lowerBound }
         var items: [String] = []
