@@ -219,3 +219,16 @@ extension MatcherTests {
         #expect(best.parameters[c.parameter]?.text == c.text)
     }
 }
+
+extension MatcherTests {
+    /// A parameter's range and text cover what was said: a decomposed accent inside it and an
+    /// emoji (two UTF-16 units) at its end.
+    @Test(arguments: ["café at eight", "cafe\u{301} at eight", "see you 👋", "Gru\u{308}ße 👋🏽"])
+    func quotesTheWordsAsSaid(_ content: String) throws {
+        let utterance = "Tell John with Awesome: " + content
+        let best = try Self.best(utterance, "en-US")
+        #expect(best.parameters["content"]?.text == content)
+        let range = try #require(best.parameters["content"]?.range)
+        #expect(range == [utterance.utf16.count - content.utf16.count, utterance.utf16.count])
+    }
+}

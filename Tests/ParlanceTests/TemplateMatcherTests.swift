@@ -108,6 +108,7 @@ struct TemplateMatcherTests {
         #expect(slot.value == "Café Light")
         #expect(slot.text == "café light")
         #expect(slot.range?.lowerBound == 12)
+        #expect(slot.range?.upperBound == 23)  // the characters after the accent keep their offsets
     }
 
     /// hassil's ranking: the longest entity name wins.

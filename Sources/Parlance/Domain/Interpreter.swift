@@ -78,7 +78,7 @@ struct Interpreter {
         var status = InterpretationStatus.ready
         let supporting = pack.supportingApps[m.intent] ?? []
         if let s = m.slots["app"], let id = s.value.string, catalog.apps.app(id) != nil {
-            app = AppReference(bundleIdentifier: id, name: pack.displayNames[id] ?? s.text, range: s.range,
+            app = AppReference(bundleIdentifier: id, name: pack.displayNames[id] ?? s.text, range: s.range.map(widened),
                                source: s.metadata?["source"]?.string)
             appScore = s.metadata?["score"]?.number ?? 1
             if !supporting.contains(where: { $0.bundleIdentifier == id }) { status = .unsupported }
@@ -143,11 +143,28 @@ struct Interpreter {
             return u.properties.isAlphabetic
         }
         for slot in m.slots.values {
-            guard let r = slot.range, !r.isEmpty else { continue }
+            guard let r = slot.range.map(widened), !r.isEmpty else { continue }
             if isLetter(r.lowerBound - 1) && isLetter(r.lowerBound) { return true }
             if isLetter(r.upperBound - 1) && isLetter(r.upperBound) { return true }
         }
         return false
+    }
+
+    /// `r` widened over what the engine's range leaves out of its last character: the second
+    /// half of a surrogate pair (an emoji) and combining marks (a decomposed accent is composed
+    /// before matching, and the range ends one unit after the composed character's start).
+    func widened(_ r: Range<Int>) -> Range<Int> {
+        var hi = min(r.upperBound, units.count)
+        while hi < units.count {
+            let u = units[hi]
+            if (0xDC00...0xDFFF).contains(u) { hi += 1; continue }
+            guard let s = Unicode.Scalar(u) else { break }
+            switch s.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: hi += 1
+            default: return r.lowerBound..<hi
+            }
+        }
+        return r.lowerBound..<hi
     }
 
     /// `recipients__2` → `recipients`.
@@ -167,7 +184,7 @@ struct Interpreter {
     /// The slot's text span, joining a person list's slots.
     func span(_ base: String, _ m: TemplateMatch) -> (String, Range<Int>?) {
         let parts = m.slots.filter { Self.baseName($0.key) == base }.values
-        let ranges = parts.compactMap(\.range)
+        let ranges = parts.compactMap(\.range).map(widened)
         guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else {
             return (parts.first?.text ?? "", nil)
         }

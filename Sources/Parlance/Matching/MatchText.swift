@@ -138,10 +138,33 @@ struct MatchText: Sendable, Equatable {
         offsets.append(sourceLength)
     }
 
-    /// Canonical composition; rare in transcripts, so offsets are simply padded as hassil pads them.
+    /// Canonical composition. Each composed character keeps the offset of the first code point
+    /// it was composed from, so the characters after it keep theirs: a starter and the marks
+    /// after it are composed apart from the rest. When that is not the whole text's
+    /// composition (Hangul jamo compose across starters), offsets are padded as hassil pads them.
     mutating func composeNFC() {
         let composed = Normalization.nfc(scalars)
-        if composed.count != scalars.count {
+        guard composed.count != scalars.count else {
+            scalars = composed
+            return
+        }
+        func isStarter(_ c: UInt32) -> Bool {
+            Unicode.Scalar(c).map { $0.properties.canonicalCombiningClass == .notReordered } ?? true
+        }
+        var pieces: [UInt32] = [], pieceOffsets: [Int32] = []
+        var i = 0
+        while i < scalars.count {
+            var j = i + 1
+            while j < scalars.count && !isStarter(scalars[j]) { j += 1 }
+            for (k, c) in Normalization.nfc(Array(scalars[i..<j])).enumerated() {
+                pieces.append(c)
+                pieceOffsets.append(offsets[min(i + k, j - 1)])
+            }
+            i = j
+        }
+        if pieces == composed {
+            offsets = pieceOffsets
+        } else {
             var o = Array(offsets.prefix(composed.count))
             while o.count < composed.count { o.append(o.last.map { $0 + 1 } ?? 0) }
             offsets = o
