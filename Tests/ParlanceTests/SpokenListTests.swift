@@ -12,6 +12,10 @@ struct SpokenListTests {
         ("en-US", "cake and candles and balloons", ["cake", "candles", "balloons"]),
         ("en-US", "mac and cheese, apples", ["mac", "cheese", "apples"]),
         ("en-US", "apples and bananas", ["apples", "bananas"]),
+        ("de-DE", "1,5 kg Mehl und Brot", ["1,5 kg Mehl", "Brot"]),
+        ("en-US", "1,000 sheets, pens", ["1,000 sheets", "pens"]),
+        ("zh-CN", "和王芳吃饭，买牛奶", ["和王芳吃饭", "买牛奶"]),
+        ("ja-JP", "田中さんと打ち合わせ、資料作成", ["田中さんと打ち合わせ", "資料作成"]),
         ("de-DE", "Tomaten und Gurken", ["Tomaten", "Gurken"]),
         ("ru-RU", "сыр и масло", ["сыр", "масло"]),
         ("es-ES", "aceite y sal", ["aceite", "sal"]),
@@ -38,6 +42,7 @@ struct SpokenListTests {
     static let single: [(locale: String, text: String)] = [
         ("en-US", "send the report"), ("de-DE", "Bericht abschicken"), ("fr-FR", "envoyer le rapport"),
         ("es-ES", "enviar el informe"), ("ru-RU", "хлеб с маслом"), ("ru-RU", "позвонить маме"),
+        ("ru-RU", "та самая книга"),
         ("ja-JP", "レポート提出"), ("ja-JP", "田中と会う"), ("zh-CN", "和平饭店订位"), ("zh-CN", "牛奶和鸡蛋"),
         ("en-US", ", ,"), ("en-US", ""),
     ]

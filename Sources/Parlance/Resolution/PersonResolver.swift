@@ -177,7 +177,7 @@ public final class PersonResolver: Sendable {
         return Resolved(people: parts.flatMap(\.people), score: parts.map(\.score).min() ?? 0,
                         match: parts.map(\.match).max { rank($0) < rank($1) } ?? .exact,
                         resolution: parts.first { $0.resolution != .success }?.resolution ?? .success,
-                        candidates: parts.flatMap(\.candidates))
+                        candidates: Array(parts.flatMap(\.candidates).prefix(maxCandidates)))
     }
 
     static func rank(_ m: MatchKind) -> Int {

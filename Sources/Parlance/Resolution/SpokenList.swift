@@ -4,11 +4,11 @@ import ParlanceText
 /// A list of items said as free text ("milk, eggs and bread", "牛乳と卵とパン", "牛奶、鸡蛋和面包")
 /// split into its items, for parameters that take several values (`INAddTasksIntent.taskTitles`).
 ///
-/// Items are split at list punctuation (`,` `、` `，` `;`) and at the language's conjunctions said
+/// Items are split at list punctuation (`,` `、` `，` `;` `；`, not inside a number: "1,5 kg") and at the language's conjunctions said
 /// as words of their own ("and", "und", "и", "と", "和"): "apples and bananas" is two tasks, as
 /// people who add to a list mean it. In unspaced scripts the conjunctions also mean "with"
-/// ("田中と会う", "和王芳吃饭"), so there one splits only beside list punctuation or when said
-/// twice ("牛乳と卵とパン").
+/// ("田中と会う", "和王芳吃饭"), so there one splits only when said twice ("牛乳と卵とパン") or in
+/// the last item of a punctuated list ("牛奶、鸡蛋和面包", not "和王芳吃饭，买牛奶").
 struct SpokenList: Sendable {
     let profile: TextProfile
     /// Match keys of the conjunctions that join items.
@@ -17,24 +17,30 @@ struct SpokenList: Sendable {
     static let punctuation: Set<UInt16> = [0x2C, 0x3B, 0x3001, 0xFF0C, 0xFF1B]  // , ; 、 ， ；
 
     /// - Parameter language: the language whose conjunctions join items; those of
-    ///   `PersonNameForms` that mean "and" (not Russian "с", "with").
+    ///   `PersonNameForms` that mean "and" (not Russian "с", "with", nor the Ukrainian "та" and
+    ///   "й", which are Russian words of their own).
     init(profile: TextProfile, language: String) {
         self.profile = profile
+        let notAnd: Set<String> = language == "ru" ? ["с", "со", "та", "й", ","] : ["с", "со", ","]
         conjunctions = PersonNameForms(language: language).conjunctions
-            .subtracting(["с", "со", ","]).reduce(into: []) { $0.insert(profile.key($1)) }
+            .subtracting(notAnd).reduce(into: []) { $0.insert(profile.key($1)) }
     }
 
     /// The items of `text`, trimmed; `[text]` when it is not a list of two or more.
     func items(_ text: String) -> [String] {
         let units = Array(text.utf16)
+        let tokens = profile.tokenize(text)
+        let numbers = tokens.filter { $0.kind == .number }.map(\.range)
         var cuts: [Range<Int>] = []
-        var punctuated = false
-        for (i, u) in units.enumerated() where Self.punctuation.contains(u) {
+        for (i, u) in units.enumerated() where Self.punctuation.contains(u) && !numbers.contains(where: { $0.contains(i) }) {
             cuts.append(i..<i + 1)
-            punctuated = true
         }
-        let joining = profile.tokenize(text).filter { conjunctions.contains($0.key) }.map(\.range)
-        guard punctuated || joining.count >= (profile.isUnspaced ? 2 : 1) else { return [text] }
+        var joining = tokens.filter { conjunctions.contains($0.key) }.map(\.range)
+        if profile.isUnspaced && joining.count < 2 {
+            // One と or 和 may mean "with": it joins items only in a punctuated list's last item.
+            joining = joining.filter { $0.lowerBound >= (cuts.last?.upperBound ?? .max) }
+        }
+        guard !cuts.isEmpty || !joining.isEmpty else { return [text] }
         cuts += joining
         cuts.sort { $0.lowerBound < $1.lowerBound }
         var items: [String] = []
