@@ -98,6 +98,23 @@ struct TemplateMatcherTests {
         #expect((u as NSString).substring(with: NSRange(location: r.lowerBound, length: r.count)) == "Kitchen Light")
     }
 
+    /// A list extended for one utterance keeps only the values that occur in it, and reads it
+    /// as the whole list extended would: the same matches, values and ranges.
+    @Test(arguments: ["turn on the kitchen light", "turn on the lamp 7", "switch on the Hall Lamp",
+                      "turn on the porch-light", "turn on nothing here"])
+    func extendsAListForOneUtteranceAsForAll(_ u: String) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
+        let names = ["Kitchen Light", "Hall Lamp", "Porch Light"] + (0..<500).map { "Lamp \($0)" }
+        let base = try m.lists(["name": .values(names.map { SlotValue(text: $0) })])
+        let extra = ["name": [SlotValue(text: "kitchen"), SlotValue(text: "porch")]]
+        let whole = try m.lists(base, adding: extra)
+        let narrowed = try m.lists(base, adding: extra, for: u)
+        func seen(_ lists: TemplateMatcher.Lists) -> [String] {
+            m.all(u, lists: lists).map { "\($0.intent) \($0.slots.mapValues { "\($0.value)@\($0.range.map(String.init(describing:)) ?? "-")" }.sorted { $0.key < $1.key })" }
+        }
+        #expect(seen(narrowed) == seen(whole))
+    }
+
     /// An utterance with decomposed accents is composed (NFC) before matching, and the slot
     /// reads the composed text while its range covers what was said.
     @Test func composesDecomposedAccents() throws {
