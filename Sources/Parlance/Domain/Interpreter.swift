@@ -45,10 +45,9 @@ struct Interpreter {
     /// for one name, or when a name names nobody. The words between the names are the pack's to
     /// say (`person_and`: "a John y a Kate"), which the resolver does not know.
     func resolvePeople(_ name: String, _ m: TemplateMatch) -> PersonResolver.Resolved? {
-        let parts = m.slots.filter { Self.baseName($0.key) == name && $0.value.range != nil }
-            .sorted { $0.value.range!.lowerBound < $1.value.range!.lowerBound }
+        let parts = Self.slots(name, m).filter { $0.range != nil }.sorted { $0.range!.lowerBound < $1.range!.lowerBound }
         guard parts.count > 1 else { return nil }
-        return PersonResolver.list(parts.map { resolvePerson($0.value.text) })
+        return PersonResolver.list(parts.map { resolvePerson($0.text) })
     }
 
     func analyze(_ text: String) -> TextAnalysis {
@@ -167,6 +166,11 @@ struct Interpreter {
         return r.lowerBound..<hi
     }
 
+    /// The slots of one parameter: `recipients`, `recipients__2`, … `recipients__any`.
+    static func slots(_ name: String, _ m: TemplateMatch) -> [TemplateMatch.Slot] {
+        m.slots.filter { baseName($0.key) == name }.map(\.value)
+    }
+
     /// `recipients__2` → `recipients`.
     static func baseName(_ slot: String) -> String {
         let u = slot.utf8
@@ -183,7 +187,7 @@ struct Interpreter {
 
     /// The slot's text span, joining a person list's slots.
     func span(_ base: String, _ m: TemplateMatch) -> (String, Range<Int>?) {
-        let parts = m.slots.filter { Self.baseName($0.key) == base }.values
+        let parts = Self.slots(base, m)
         let ranges = parts.compactMap(\.range).map(widened)
         guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else {
             return (parts.first?.text ?? "", nil)
