@@ -151,6 +151,32 @@ struct TemplateMatcherTests {
         }
     }
 
+    /// Without a best slot, matches that can no longer beat the last one kept (more wildcards
+    /// already, or too little text left for as many literal code points) are not followed:
+    /// the matches kept are still those sorting every match would keep first.
+    @Test(arguments: ["send a message to kate saying hi there", "tell kate that the message is late",
+                      "send kate a message", "message kate saying send a message to kate"])
+    func keepsTheBestMatchesWithoutABestSlot(_ utterance: String) throws {
+        let yaml = """
+            language: en
+            intents:
+              Send:
+                data:
+                  - sentences: ["send [a] message to {who} saying {text}", "send {who} a message", "tell {who} [that] {text}",
+                                "message {who} saying {text}", "{text} to {who}", "send {text}", "{text}"]
+            lists:
+              text: {wildcard: true}
+              who: {wildcard: true}
+            """
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: yaml, file: "en.yaml"))
+        func seen(_ ms: [TemplateMatch]) -> [String] { ms.map { "\($0) \($0.rank) \($0.template.text)" } }
+        let every = m.all(utterance, bestSlot: nil)
+        #expect(every.count >= 2)
+        for k in 1...(every.count + 1) {
+            #expect(seen(m.all(utterance, bestSlot: nil, limit: k)) == seen(Array(every.prefix(k))), "limit \(k)")
+        }
+    }
+
     /// Two slots, `who` and `whom`, with request-time lists.
     static func callMatcher() throws -> TemplateMatcher {
         let yaml = """

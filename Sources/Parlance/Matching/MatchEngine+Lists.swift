@@ -24,7 +24,14 @@ extension MatchEngine {
         case .wildcard:
             entities.append(Entity(slot: ref.slot, start: s.pos, end: s.pos, isWildcard: true, isOpen: true,
                                    endOfWord: ref.isEndOfWord))
+            wildcardCount += 1
+            if let b = bound, cannotBeat(s, b) {
+                wildcardCount -= 1
+                entities.removeLast()
+                return
+            }
             resume(k, s)
+            wildcardCount -= 1
             entities.removeLast()
         }
     }

@@ -94,6 +94,8 @@ struct MatchEngine {
         contextValues.removeAll(keepingCapacity: true)
         best = nil
         all = []
+        bound = nil
+        wildcardCount = 0
         exhausted = false
     }
 
@@ -238,6 +240,25 @@ struct MatchEngine {
         var i = all.count
         while i > 0 && m.rank < all[i - 1].rank { i -= 1 }
         all.insert(m, at: i)
+        if all.count >= keepLimit && bestSlotID < 0, let last = all.last {
+            bound = (last.rank.wildcards, last.rank.literal)
+        }
+    }
+
+    /// With `keepsAll`, a `keepLimit` reached and no best slot (then ranks are wildcards, then
+    /// literal code points, then the rest): the wildcards and literal count of the last match
+    /// kept. A way through that already has more wildcards, or can no longer match as many
+    /// literal code points, cannot be kept, so it is not followed (`cannotBeat`).
+    var bound: (wildcards: Int, literal: Int)?
+    /// Wildcards among `entities`.
+    var wildcardCount = 0
+
+    /// Whether every match reached from `s` ranks below the last one kept: wildcards are only
+    /// ever added, and each literal code point still to match takes a code point of the text
+    /// (the count inside a list value is even higher than the one the value hands on).
+    @inline(__always) func cannotBeat(_ s: State, _ b: (wildcards: Int, literal: Int)) -> Bool {
+        wildcardCount > b.wildcards
+            || (wildcardCount == b.wildcards && Int(s.chunks) + (folded.count - s.pos) < b.literal)
     }
 
     /// Continues with frame `k` after something matched up to `s`.
@@ -260,6 +281,7 @@ struct MatchEngine {
     mutating func match(_ node: Int32, _ s: State, _ k: Int32) {
         steps += 1
         if steps > stepLimit { exhausted = true; return }
+        if let b = bound, cannotBeat(s, b) { return }
         let mask = firstMasks[Int(node)]
         if mask != ~0 && !startsElsewhere(s, mask) { return }
         let n = nodes[Int(node)]
