@@ -88,10 +88,10 @@ struct MatchEngine {
     /// Clears what one utterance left, keeping the buffers for the next.
     mutating func reset(lists: [CompiledList?]) {
         self.lists = lists
-        entities.removeAll(keepingCapacity: true)
-        frames.removeAll(keepingCapacity: true)
-        valueMatches.removeAll(keepingCapacity: true)
-        contextValues.removeAll(keepingCapacity: true)
+        entities.empty()
+        frames.empty()
+        valueMatches.empty()
+        contextValues.empty()
         best = nil
         all = []
         bound = nil
@@ -129,9 +129,9 @@ struct MatchEngine {
     /// The caller's context, and the list values matched so far that add context to it.
     var baseContext: [String: JSONValue] = [:]
     var contextValues: [(list: Int32, value: Int32)] = []
-    var frames: [Frame] = []
-    /// A serial number per frame, so a fingerprint tells a re-pushed frame from the one before.
-    var serials: [Int] = []
+    /// The continuations, each with a serial number, so that a fingerprint tells a re-pushed
+    /// frame from the one before (one array: one uniqueness check per push and pop).
+    var frames: [(frame: Frame, serial: Int)] = []
     var nextSerial = 0
     var visited = FingerprintSet()
     var valueMatches: [ValueMatch] = []
@@ -178,24 +178,20 @@ struct MatchEngine {
 
     /// Matches a template from the start of the text, calling `onMatch` for every way through.
     mutating func matchTemplate(_ root: Int32) {
-        frames.removeAll(keepingCapacity: true)
-        serials.removeAll(keepingCapacity: true)
+        frames.empty()
         visited.removeAll()
-        frames.append(.done)
-        serials.append(0)
+        frames.append((.done, 0))
         match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
     }
 
     mutating func push(_ f: Frame) -> Int32 {
-        frames.append(f)
         nextSerial += 1
-        serials.append(nextSerial)
+        frames.append((f, nextSerial))
         return Int32(frames.count - 1)
     }
 
     mutating func pop() {
         frames.removeLast()
-        serials.removeLast()
     }
 
     /// Steps into a template before states are fingerprinted: repeating a state is harmless
@@ -211,7 +207,7 @@ struct MatchEngine {
         // A template walked in few steps cannot have repeated much: fingerprinting starts later.
         if steps < Self.stepsBeforeFingerprints { return false }
         var h = Fingerprint()
-        h.add(UInt64(serials[Int(k)]))
+        h.add(UInt64(frames[Int(k)].serial))
         h.add(UInt64(s.pos) << 2 | (s.broken ? 2 : 0) | (s.sow ? 1 : 0))
         h.add(UInt64(UInt32(bitPattern: s.chunks)) << 32 | UInt64(contextValues.count))
         for e in entities {
@@ -263,7 +259,7 @@ struct MatchEngine {
 
     /// Continues with frame `k` after something matched up to `s`.
     mutating func resume(_ k: Int32, _ s: State) {
-        switch frames[Int(k)] {
+        switch frames[Int(k)].frame {
         case .done:
             guard let m = finish(s) else { return }
             if keepsAll { keep(build(m)) } else if best == nil || m.rank < best!.rank { best = m }
@@ -483,5 +479,13 @@ struct FingerprintSet {
         generation = 1
         count = 0
         for k in old { _ = insert(k) }
+    }
+}
+
+extension Array {
+    /// Removes every element and keeps the storage: for the engine's stacks, which are almost
+    /// always empty or nearly so here, cheaper than `removeAll(keepingCapacity:)`.
+    @inline(__always) mutating func empty() {
+        while !isEmpty { removeLast() }
     }
 }

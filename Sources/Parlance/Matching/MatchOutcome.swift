@@ -18,7 +18,7 @@ extension MatchEngine {
     ///
     /// Returns nil as well when a better match is already kept (only `all` without a limit
     /// keeps every match).
-    func finish(_ s: State) -> Found? {
+    mutating func finish(_ s: State) -> Found? {
         let blockID = block
         var ents = entities
         let rest = skipSpaces(s.pos, s.broken)
@@ -107,8 +107,8 @@ extension MatchEngine {
     /// from context added.
     func build(_ f: Found) -> TemplateMatch {
         let raw = f.source.scalars
-        var slots: [String: TemplateMatch.Slot] = [:]
-        slots.reserveCapacity(f.entities.count + program.blockFixedSlots[f.block].count + f.copied.count)
+        var slots = [String: TemplateMatch.Slot](
+            minimumCapacity: f.entities.count + program.blockFixedSlots[f.block].count + f.copied.count)
         for e in f.entities {
             let txt = e.start < e.end ? MatchText.string(raw[e.start..<e.end], hyphensAsSpaces: e.isBroken) : ""
             let range = e.start < e.end
