@@ -76,6 +76,49 @@ struct MatcherTests {
         #expect(r.interpretations.allSatisfy { !$0.accepted })
     }
 
+    /// A request that names an app that is not installed (a pack's `other_apps`) is given to no
+    /// other app: the best reading names it and is `unsupported`, and none is accepted. The same
+    /// sentence naming an installed app is accepted (`installed`).
+    @Test(arguments: [
+        ("en-US", "Send Kate a message on WhatsApp saying I'm late", "WhatsApp", "Send Kate a message on Pigeon saying I'm late"),
+        ("en-US", "Play some Nina Simone on Spotify", "Spotify", nil),
+        ("de-DE", "Schreib Anna über WhatsApp, dass ich später komme", "WhatsApp", "Schreib Anna über Brieftaube, dass ich später komme"),
+        ("fr-FR", "Envoie un message à Kate sur WhatsApp pour dire que j'arrive", "WhatsApp",
+         "Envoie un message à Kate sur Pigeon pour dire que j'arrive"),
+        ("es-ES", "Manda un mensaje a Kate por Guasap diciendo que llego tarde", "WhatsApp",
+         "Manda un mensaje a Kate por Paloma diciendo que llego tarde"),
+        ("ru-RU", "Отправь Маше в Телеграме привет", "Telegram", "Отправь Маше в Голубе привет"),
+        ("ru-RU", "Напиши Маше в Вотсапе что я опоздаю", "WhatsApp", "Напиши Маше в Голубе что я опоздаю"),
+        ("ja-JP", "Uberで渋谷まで", "Uber", "ウェンダールーンで渋谷まで"),
+        ("zh-CN", "用微信给约翰发消息说我到了", "WeChat", "用信鸽给约翰发消息说我到了"),
+    ] as [(String, String, String, String?)])
+    func givesNoOtherAppARequestForOneNotInstalled(_ locale: String, _ utterance: String, _ named: String, _ installed: String?) throws {
+        let m = try #require(Self.matcher)
+        let r = try m.match(utterance, locale: LocaleID(locale))
+        let best = try #require(r.interpretations.first)
+        #expect(best.notInstalledApp == named)
+        #expect(best.resolution == .unsupported)
+        #expect(best.app == nil)
+        #expect(r.interpretations.allSatisfy { !$0.accepted })
+        if let installed {
+            let other = try #require(try m.match(installed, locale: LocaleID(locale)).interpretations.first)
+            #expect(other.accepted)
+            #expect(other.notInstalledApp == nil)
+        }
+    }
+
+    /// An app of `other_apps` that is installed is that app, not a missing one.
+    @Test func readsAnInstalledAppOfTheOtherAppsAsItself() throws {
+        let data = try #require(DataLocation.locate())
+        let builtIn = try Catalog.loading(.builtIn(data))
+        let app = try AppFixture("com.example.whatsapp", displayName: "WhatsApp").lproj("en", ["CFBundleDisplayName": "WhatsApp"])
+            .intentPhrases("en", intent: "INSendMessageIntent", "Send a message with WhatsApp").build()
+        let m = try Matcher(catalog: Catalog(schemas: builtIn.schemas, apps: AppCatalog([app]), localePacks: builtIn.localePacks))
+        let best = try #require(try m.match("Send Kate a message on WhatsApp saying I'm late", locale: LocaleID("en-US")).interpretations.first)
+        #expect(best.app?.bundleIdentifier == "com.example.whatsapp")
+        #expect(best.notInstalledApp == nil)
+    }
+
     @Test func infersTheOnlyAppThatSupportsAnIntent() throws {
         let m = try #require(Self.matcher)
         let best = try #require(try m.match("Book a ride from Heathrow airport", locale: LocaleID("en-US")).interpretations.first)

@@ -71,6 +71,29 @@ struct AppNames: Sendable {
         entries = Self.guardingConfusables(out)
     }
 
+    /// How the apps of a pack's `other_apps` that are not installed are said, with their case
+    /// forms where the language inflects names ("в Вотсапе", "через Телеграм"), each as
+    /// (app, said). A name an installed app is also called by is left out: that app is meant.
+    func notInstalled(_ others: [String: [String]], locale: LocaleID, profile: TextProfile) -> [(app: String, said: String)] {
+        let forms = PersonNameForms(language: locale.language)
+        let installed = Set(entries.map { Confusables.skeleton($0.said) })
+        var out: [(app: String, said: String)] = []
+        var seen: Set<String> = []
+        for (app, names) in others.sorted(by: { $0.key < $1.key }) {
+            guard !names.contains(where: { installed.contains(Confusables.skeleton($0)) }),
+                  !installed.contains(Confusables.skeleton(app)) else { continue }
+            for name in names {
+                var said = [name]
+                if let last = profile.tokenize(name).last {
+                    let head = String(name.utf16.prefix(last.range.lowerBound)) ?? ""
+                    said += forms.forms(of: last.key).dropFirst().map { head + $0 }
+                }
+                for s in said where seen.insert(app + "\u{1}" + s.lowercased()).inserted { out.append((app, s)) }
+            }
+        }
+        return out
+    }
+
     /// "WenderLoon" → "Wender Loon"; "Wender Loon" → "WenderLoon"; "Porte-monnaie" → "Porte monnaie";
     /// digits apart from letters.
     static func respaced(_ name: String) -> [String] {

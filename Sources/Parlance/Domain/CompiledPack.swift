@@ -59,7 +59,8 @@ final class CompiledPack: Sendable {
         for (name, type) in pack.typedLists.sorted(by: { $0.key < $1.key }) {
             switch type {
             case .app:
-                runtime[name] = .values(appNames.entries.map(Self.appValue))
+                runtime[name] = .values(appNames.entries.map(Self.appValue)
+                    + appNames.notInstalled(pack.otherApps, locale: pack.locale, profile: analyzer.profile).map(Self.otherAppValue))
             case .person:
                 let names = [name] + (2...LocalePack.personListLength).map { "\(name)__\($0)" }
                 if people == nil {
@@ -135,6 +136,17 @@ final class CompiledPack: Sendable {
         v.metadata = ["source": .string(e.source), "score": .number(e.score)]
         return v
     }
+
+    /// The app list's value for a name of an app that is not installed: its output is the
+    /// app's name, its source `notInstalled`.
+    static func otherAppValue(_ e: (app: String, said: String)) -> SlotValue {
+        var v = SlotValue(text: e.said, output: .string(e.app))
+        v.metadata = ["source": .string(Self.notInstalled), "score": .number(1)]
+        return v
+    }
+
+    /// The source of an app list value that names an app that is not installed.
+    static let notInstalled = "notInstalled"
 
     /// Every form a contact may be said in: full name, each part alone, inflected forms, with
     /// honorifics where the language uses them, each form once (the slot's text is resolved

@@ -76,7 +76,11 @@ struct Interpreter {
         var candidates: [AppReference]?
         var status = InterpretationStatus.ready
         let supporting = pack.supportingApps[m.intent] ?? []
-        if let s = m.slots["app"], let id = s.value.string, catalog.apps.app(id) != nil {
+        var notInstalled: String?
+        if let s = m.slots["app"], s.metadata?["source"]?.string == CompiledPack.notInstalled {
+            notInstalled = s.value.string ?? s.text
+            status = .unsupported
+        } else if let s = m.slots["app"], let id = s.value.string, catalog.apps.app(id) != nil {
             app = AppReference(bundleIdentifier: id, name: pack.displayNames[id] ?? s.text, range: s.range.map(widened),
                                source: s.metadata?["source"]?.string)
             appScore = s.metadata?["score"]?.number ?? 1
@@ -128,7 +132,8 @@ struct Interpreter {
         }
         let accepted = score >= Self.acceptThreshold && status != .unsupported
         return Interpretation(app: app, intent: m.intent, domain: domain, score: (score * 1000).rounded() / 1000,
-                              accepted: accepted, resolution: status, parameters: parameters, appCandidates: candidates)
+                              accepted: accepted, resolution: status, parameters: parameters, appCandidates: candidates,
+                              notInstalledApp: notInstalled)
     }
 
     /// Whether a slot of `m` starts or ends inside a word of the utterance ("в Блокнотик|е:

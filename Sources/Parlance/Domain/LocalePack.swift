@@ -30,6 +30,10 @@ public struct LocalePack: Sendable {
     /// Words for relations by SiriKit's `INPersonRelationship` (`relationships:` in a pack file):
     /// `manager: [manager, managers, boss]`.
     public var relationships: [String: [String]] = [:]
+    /// Apps people name that need not be installed (`other_apps:` in a pack file), by name, with
+    /// how the locale says them: `WhatsApp: [WhatsApp, Вотсап, Ватсап]`. A request that names
+    /// one that is not installed is not handed to another app.
+    public var otherApps: [String: [String]] = [:]
     /// Lists whose words are read but not handed on (`output: false`): what a sentence says to
     /// pick out something the intent has no parameter for ("mark **Anna's** last message as
     /// unread": `INSetMessageAttributeIntent` takes no sender).
@@ -59,6 +63,7 @@ public struct LocalePack: Sendable {
         var typed: [String: TypedList] = [:]
         var nicknames: [String: [String]] = [:]
         var relationships: [String: [String]] = [:]
+        var otherApps: [String: [String]] = [:]
         var written: [String: String] = [:]
         var unpassed: Set<String> = []
         for path in source.files {
@@ -110,6 +115,12 @@ public struct LocalePack: Sendable {
                     throw PackError(file: path, message: "relationships: '\(relation)' must list the words for it, as in `manager: [manager, boss]`")
                 }
                 relationships[relation, default: []] += list
+            }
+            for (app, names) in root["other_apps"]?.object ?? [:] {
+                guard let list = names.array?.compactMap(\.string), !list.isEmpty else {
+                    throw PackError(file: path, message: "other_apps: '\(app)' must list how the app is said, as in `WhatsApp: [WhatsApp, Вотсап]`")
+                }
+                otherApps[app, default: []] += list
             }
             if root["settings"]?["ignore_whitespace"]?.bool == true { ignoresWhitespace = true }
         }
@@ -167,7 +178,8 @@ public struct LocalePack: Sendable {
             tests += try PhraseTest.load(path)
         }
         return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
-                          nicknames: nicknames, relationships: relationships, unpassedLists: unpassed, written: written)
+                          nicknames: nicknames, relationships: relationships, otherApps: otherApps, unpassedLists: unpassed,
+                          written: written)
     }
 
     /// A template with each hyphen between two letters written as a space: the engine reads a

@@ -164,9 +164,14 @@ public struct Interpretation: Codable, Sendable, Hashable {
     public var parameters: [String: ParameterMatch]
     /// Other apps that could take this reading, when the app is ambiguous.
     public var appCandidates: [AppReference]?
+    /// The app the utterance names when it is not installed ("Play some Nina Simone on
+    /// Spotify"), by the name the pack gives it; the reading is then `unsupported`, and no reading that names no app
+    /// is accepted either: the words are not handed to another app.
+    public var notInstalledApp: String?
 
     public init(app: AppReference?, intent: String, domain: String, score: Double, accepted: Bool,
-                resolution: InterpretationStatus, parameters: [String: ParameterMatch], appCandidates: [AppReference]? = nil) {
+                resolution: InterpretationStatus, parameters: [String: ParameterMatch], appCandidates: [AppReference]? = nil,
+                notInstalledApp: String? = nil) {
         self.app = app
         self.intent = intent
         self.domain = domain
@@ -175,6 +180,7 @@ public struct Interpretation: Codable, Sendable, Hashable {
         self.resolution = resolution
         self.parameters = parameters
         self.appCandidates = appCandidates
+        self.notInstalledApp = notInstalledApp
     }
 }
 

@@ -90,8 +90,10 @@ enum MatchRendering {
         guard !r.interpretations.isEmpty else { return "no reading of \"\(r.utterance)\" in \(r.locale)" }
         var out: [String] = []
         for (n, i) in r.interpretations.enumerated() {
+            let others: String? = i.appCandidates.map { "one of " + $0.map(\.name).joined(separator: ", ") }
+            let missing: String? = i.notInstalledApp.map { "\($0), not installed" }
             let app = i.app.map { "\($0.name) (\($0.bundleIdentifier)\($0.source.map { ", \($0)" } ?? ""))" }
-                ?? (i.appCandidates.map { "one of " + $0.map(\.name).joined(separator: ", ") } ?? "no app")
+                ?? others ?? missing ?? "no app"
             out.append("\(n + 1). \(i.intent) → \(app)  score \(String(format: "%.2f", i.score))  \(i.accepted ? "accepted" : "not accepted")  [\(i.resolution.rawValue)]")
             for (name, p) in i.parameters.sorted(by: { $0.key < $1.key }) {
                 out.append("     \(name): \(describe(p.value))  \(p.match.map { "(\($0.rawValue))" } ?? "")  [\(p.resolution.rawValue)]"
