@@ -21,6 +21,10 @@ struct AppNameFallbackTests {
         Case(locale: "ja-JP", utterance: "うぇんだー るーん しぶやまで", app: "com.example.wenderloon", source: "otherKana", score: AppNames.Score.otherKana),
         Case(locale: "ja-JP", utterance: "びすとろ あした ろくにんで よやく", app: "com.example.bistro", source: "otherKana", score: AppNames.Score.otherKana),
         Case(locale: "ja-JP", utterance: "しゅーぼっくすで写真を見せて", app: "com.example.shoebox", source: "otherKana", score: AppNames.Score.otherKana),
+        // The reading an app gives for its kanji name (CFBundleSpokenName), in either kana.
+        Case(locale: "ja-JP", utterance: "がまぐちで花子に千円送って", app: "com.example.coinpurse", source: "spokenName", score: AppNames.Score.otherName),
+        Case(locale: "ja-JP", utterance: "ガマグチで花子に千円送って", app: "com.example.coinpurse", source: "otherKana", score: AppNames.Score.otherKana),
+        Case(locale: "ja-JP", utterance: "えいがないとで人気の映画を見せて", app: "com.example.flicks", source: "spokenName", score: AppNames.Score.otherName),
         // A Latin name heard in another script, with ヴ, ベ for W, ー for -er, r for l.
         Case(locale: "ja-JP", utterance: "ヴェンダールーンで渋谷まで", app: "com.example.wenderloon", source: "soundalike", score: SoundAlikeNames.appScore),
         Case(locale: "ja-JP", utterance: "ベンダールーンで渋谷まで", app: "com.example.wenderloon", source: "soundalike", score: SoundAlikeNames.appScore),
