@@ -125,6 +125,24 @@ struct AppNameVariantTests {
         #expect(entries.contains { $0.bundleIdentifier == "com.example.other" && $0.said == "Shoe Box" })
     }
 
+    /// Kana fold in keys, so two apps written `ハト` and `はと` both match `はと`: the one written
+    /// as said comes first, and the other, scored as said in the other kana, is never accepted.
+    @Test func anAppWrittenInTheSaidKanaWinsOverOneInTheOther() throws {
+        let data = try #require(DataLocation.locate())
+        let builtIn = try Catalog.loading(.builtIn(data))
+        let apps = try [AppFixture("com.example.kata", displayName: "ハト").lproj("ja", ["CFBundleDisplayName": "ハト"]),
+                        AppFixture("com.example.hira", displayName: "はと").lproj("ja", ["CFBundleDisplayName": "はと"])]
+            .map { try $0.intents("INStartCallIntent").build() }
+        let m = try Matcher(catalog: Catalog(schemas: builtIn.schemas, apps: AppCatalog(apps), localePacks: builtIn.localePacks))
+        for (said, app) in [("はとで佐藤さんに電話して", "com.example.hira"), ("ハトで佐藤さんに電話して", "com.example.kata")] {
+            let readings = try m.match(said, locale: LocaleID("ja-JP")).interpretations
+            let best = try #require(readings.first)
+            #expect(best.app?.bundleIdentifier == app, "\(said)")
+            #expect(best.app?.source == "displayName")
+            #expect(!readings.contains { $0.accepted && $0.app?.bundleIdentifier != app })
+        }
+    }
+
     @Test func hearsAPronunciationHint() throws {
         let data = try #require(DataLocation.locate())
         let catalog = try Catalog.loading(.builtIn(data))
@@ -151,7 +169,8 @@ struct AppNameVariantTests {
 /// Names written in Latin letters key alike however another script spells their sounds.
 struct NameSoundTests {
     static let alike: [[String]] = [
-        ["wenderloon", "u~endarun", "vu~endarun", "bendarun", "venderlun", "wendelun"],
+        ["wenderloon", "u~endarun", "vu~endarun", "bendarun", "venderlun", "wendelun", "uendarun"],
+        ["walter", "uolter"],
         ["shoebox", "shubokkusu", "shuboks", "shubokesi"],
         ["john", "jon", "dzhon", "yuehan"],
     ]
@@ -160,6 +179,11 @@ struct NameSoundTests {
     func keysTranscriptionsAlike(_ spellings: [String]) {
         let keys = Set(spellings.map(NameSound.key))
         #expect(keys.count == 1, "\(spellings.map { ($0, NameSound.key($0)) })")
+    }
+
+    @Test func keepsALeadingVowelWhereItIsOne() {
+        #expect(NameSound.key("anna") == "an")
+        #expect(NameSound.key("uuno") == "an")
     }
 
     @Test func keepsDifferentNamesApart() {

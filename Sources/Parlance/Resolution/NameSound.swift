@@ -9,7 +9,8 @@
 /// `w`, `v` and `b` (`ウェ`, `ヴェ`, `ベ`; Chinese and Japanese have no `v`), so that
 /// `WenderLoon`, `ウェンダールーン` (`u~endarun`), `ヴェンダールーン`, `Вендерлун` and `温德伦`
 /// (`wendelun`) all key as `bndrn`. ICU writes small kana with `~` (`ウェ` → `u~e`): a `u~` not
-/// after a consonant is `w`, and `vu~` is `v`.
+/// after a consonant is `w`, and `vu~` is `v`; a leading `u` before another vowel is a `w` too
+/// (`ウエンダー`, `Уолтер` for Walter).
 ///
 /// - Complexity: O(n) in the length of the text.
 enum NameSound {
@@ -80,6 +81,8 @@ enum NameSound {
                 letter = 0x6B  // k
             } else if c == 0x79, i + 1 < s.count, isVowel(s[i + 1]) {  // y
                 letter = 0x6A  // a glide before a vowel (`yue`, `ya`), else a vowel (`keyt`): j
+            } else if c == 0x75, i == 0, i + 1 < s.count, isVowel(s[i + 1]), s[i + 1] != 0x75 {  // u
+                letter = 0x62  // a leading w written as a vowel (`ウエ` uen…, `Уолтер` uolter): b, as w is
             }
             let atStart = i == 0
             i += width
