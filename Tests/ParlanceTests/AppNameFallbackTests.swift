@@ -114,6 +114,8 @@ struct AppNameVariantTests {
         #expect(AppNames.split("Super").isEmpty)
         #expect(AppNames.split("Caja de fotos").isEmpty)
         #expect(AppNames.split("Stride2").isEmpty)
+        #expect(AppNames.split(String(repeating: "a", count: AppNames.maximumSplitLength)).count == AppNames.maximumSplitLength - 5)
+        #expect(AppNames.split(String(repeating: "a", count: AppNames.maximumSplitLength + 1)).isEmpty)
     }
 
     /// A split that is another app's name belongs to that app alone.

@@ -38,6 +38,9 @@ struct AppNames: Sendable {
 
     /// The shortest part a one-word name is split into: "jot ter", not "jo tter" or "s hoebox".
     static let minimumSplitPart = 3
+    /// The longest one-word name split: longer words are not compounds of two a recognizer
+    /// would part, and each letter would add a name.
+    static let maximumSplitLength = 24
 
     let entries: [Entry]
 
@@ -127,7 +130,7 @@ struct AppNames: Sendable {
     /// "Brieftaube" → …, "Brief taube", …. Only the split the utterance says can match.
     static func split(_ name: String) -> [String] {
         let letters = Array(name)
-        guard letters.allSatisfy(\.isLetter), letters.count >= 2 * minimumSplitPart else { return [] }
+        guard letters.allSatisfy(\.isLetter), (2 * minimumSplitPart...maximumSplitLength).contains(letters.count) else { return [] }
         return (minimumSplitPart...(letters.count - minimumSplitPart)).map {
             String(letters[..<$0]) + " " + String(letters[$0...])
         }
