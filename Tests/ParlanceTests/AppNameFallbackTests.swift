@@ -54,6 +54,38 @@ struct AppNameFallbackTests {
         #expect(c.score < AppNames.Score.displayName)
     }
 
+    /// The app's range is the name as said, in UTF-16 offsets of the utterance.
+    static let ranges: [(locale: String, utterance: String, said: String)] = [
+        ("ja-JP", "はとで さとうさんに でんわ", "はと"), ("ja-JP", "うぇんだー るーん しぶやまで", "うぇんだー るーん"),
+        ("ja-JP", "ヴェンダールーンで渋谷まで", "ヴェンダールーン"), ("zh-CN", "用温德伦叫一个气球去机场", "温德伦"),
+        ("ru-RU", "покажи фото в Шубоксе", "Шубоксе"), ("en-US", "show my photos in shoe box", "shoe box"),
+        ("de-DE", "schick Anna mit Brief Taube eine Nachricht dass ich komme", "Brief Taube"),
+        ("en-US", "book a ride with ba loon rides to the park", "ba loon rides"),
+    ]
+
+    @Test(arguments: ranges)
+    func pointsAtTheNameAsSaid(_ c: (locale: String, utterance: String, said: String)) throws {
+        let best = try MatcherTests.best(c.utterance, c.locale)
+        let r = try #require(best.app?.range)
+        let units = Array(c.utterance.utf16)
+        #expect(r.count == 2 && r[0] >= 0 && r[0] <= r[1] && r[1] <= units.count)
+        #expect(String(decoding: units[r[0]..<r[1]], as: UTF16.self) == c.said)
+    }
+
+    /// Input built from the pieces these readings take apart never crashes the matcher.
+    @Test func neverCrashesOnKanaAndSplitPieces() throws {
+        let m = try #require(MatcherTests.matcher)
+        let inputs = ["~", "u~", "ゔ~ぇ", "ーーー", "ぁぃぅぇぉ", "ｳｪﾝﾀﾞｰﾙｰﾝで", "ヽヾゝゞ", "はと\u{3099}で", "ヷヸヹヺで",
+                      "ウ\u{200B}ェンダールーン", "shoe\u{301} box", String(repeating: "はと", count: 200), "в шубоксеее", "用温德伦伦伦伦"]
+        for l in ["ja-JP", "zh-CN", "ru-RU", "en-US", "de-DE"] {
+            for s in inputs {
+                for reading in try m.match(s, locale: LocaleID(l)).interpretations {
+                    if let r = reading.app?.range { #expect(r[0] >= 0 && r[1] <= s.utf16.count) }
+                }
+            }
+        }
+    }
+
     /// Words that merely sound or look like part of an app's name do not name it.
     static let negatives: [(locale: String, utterance: String, notApp: String)] = [
         ("ja-JP", "はとこに電話して", "com.example.pigeon"),  // a second cousin, not ハト
