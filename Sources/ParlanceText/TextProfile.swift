@@ -294,6 +294,11 @@ public final class TextProfile: Sendable {
         (0x30A1...0x30F6).contains(u) || u == 0x30FD || u == 0x30FE ? u - 0x60 : u
     }
 
+    /// `text` with its katakana as hiragana (`ハト` → `はと`), nothing else changed.
+    public static func hiragana(_ text: String) -> String {
+        String(decoding: text.utf16.map(hiragana), as: UTF16.self)
+    }
+
     /// Copies `slice` with at most 30 combining marks in a row (Unicode's stream-safe format),
     /// which keeps normalization linear on adversarial input; drops U+0000 (the batch separator).
     static func appendStreamSafe(_ slice: UnsafeBufferPointer<UInt16>, to out: inout [UInt16]) {

@@ -40,6 +40,8 @@ struct AppNameFallbackTests {
         Case(locale: "ru-RU", utterance: "покажи фото в фото коробке", app: "com.example.shoebox", source: "split", score: AppNames.Score.split),
         // An alternative name's pronunciation hint; an alternative name before a respacing.
         Case(locale: "en-US", utterance: "book a ride with ba loon rides to the park", app: "com.example.wenderloon", source: "pronunciation", score: AppNames.Score.pronunciation),
+        // The pronunciation the app's German vocabulary gives for a synonym that is its name.
+        Case(locale: "de-DE", utterance: "bestell mir mit wender lun einen ballon zum bahnhof", app: "com.example.wenderloon", source: "pronunciation", score: AppNames.Score.pronunciation),
         Case(locale: "en-US", utterance: "book a ride with wender loon to the park", app: "com.example.wenderloon", source: "alternative", score: AppNames.Score.alternative),
     ]
 
@@ -186,6 +188,31 @@ struct AppNameVariantTests {
         #expect(hint.bundleIdentifier == "com.example.wenderloon")
         #expect(hint.source == "pronunciation")
         #expect(hint.score == AppNames.Score.pronunciation)
+    }
+
+    /// Where keys fold kana, a name and its respelling in the other kana are one entry: two
+    /// would be two readings of every utterance that says it, crowding out the others.
+    @Test func listsANameInEitherKanaOnce() throws {
+        let data = try #require(DataLocation.locate())
+        let catalog = try Catalog.loading(.builtIn(data))
+        let l = try LocaleID("ja-JP")
+        let entries = AppNames(apps: catalog.apps.apps, locale: l, profile: try TextProfile(locale: l)).entries
+        let keys = entries.map { $0.bundleIdentifier + "|" + TextProfile.hiragana($0.said.lowercased()) }
+        #expect(Set(keys).count == keys.count)
+        // The vocabulary's `うぇんだーるーん` is the display name `ウェンダールーン`, kept at its score.
+        #expect(!entries.contains { $0.said == "うぇんだーるーん" })
+        #expect(entries.first { $0.said == "ウェンダールーン" }?.score == AppNames.Score.displayName)
+    }
+
+    /// Only a synonym that is the app's name lends its pronunciation to the name.
+    @Test func takesTheNamesPronunciationFromItsVocabulary() throws {
+        let data = try #require(DataLocation.locate())
+        let catalog = try Catalog.loading(.builtIn(data))
+        let loon = try #require(catalog.apps.app("com.example.wenderloon"))
+        #expect(AppNames.vocabularyPronunciations(of: "WenderLoon", app: loon, locale: try LocaleID("de-DE")) == ["wender lun"])
+        #expect(AppNames.vocabularyPronunciations(of: "ウェンダールーン", app: loon, locale: try LocaleID("ja-JP")) == ["うぇんだーるーん"])
+        // `WenderPool` is pronounced in English, but is not the app's name.
+        #expect(!AppNames.vocabularyPronunciations(of: "WenderLoon", app: loon, locale: try LocaleID("en-US")).contains("wender pool"))
     }
 
     @Test func tellsAKanaRespellingFromOtherDifferences() {

@@ -4,7 +4,8 @@ import ParlanceText
 ///
 /// In order: the display name for the locale (1.0), the bundle or spoken name (0.97), the
 /// display name written in the other kana (0.96, found when the utterance is read: `はと` for
-/// `ハト`), alternative names (0.95), their pronunciation hints (0.93: `ba loon rides`), the same
+/// `ハト`), alternative names (0.95), pronunciations (0.93: an alternative name's hint, `ba loon
+/// rides`, or a vocabulary synonym's that is the name itself, `wender lun`), the same
 /// name split or merged as speech recognizers write it at its capitals and hyphens ("wender loon"
 /// for WenderLoon, 0.9), or between two words of at least three letters ("shoe box" for Shoebox,
 /// "brief taube" for Brieftaube, 0.88), and — for an app not localized into the locale — its
@@ -53,7 +54,9 @@ struct AppNames: Sendable {
         func add(_ app: App, _ said: String, _ source: String, _ score: Double) {
             // Keyed as written, not by match key: "Porte monnaie" must join "Porte-monnaie",
             // since the engine reads a hyphen of the utterance as a space but not one of a name.
-            let key = app.bundleIdentifier + "\u{1}" + said.lowercased()
+            // Where keys fold kana, a name in either kana is one (each would be one more reading).
+            let written = profile.foldsKana ? TextProfile.hiragana(said.lowercased()) : said.lowercased()
+            let key = app.bundleIdentifier + "\u{1}" + written
             guard !said.isEmpty else { return }
             let entry = Entry(bundleIdentifier: app.bundleIdentifier, said: said, source: source, score: score)
             if let i = seen[key] {
@@ -91,7 +94,7 @@ struct AppNames: Sendable {
                 }
                 let source = n.kind == .alternative ? "alternative" : (exactLocale ? n.kind.rawValue : "fallback")
                 addForms(app, n.value, source, score, inflect: exactLocale)
-                if let hint = n.pronunciationHint {
+                for hint in [n.pronunciationHint].compactMap({ $0 }) + Self.vocabularyPronunciations(of: n.value, app: app, locale: locale) {
                     addForms(app, hint, "pronunciation", min(score, Score.pronunciation), inflect: exactLocale)
                 }
             }
@@ -123,6 +126,15 @@ struct AppNames: Sendable {
         let merged = name.filter { $0 != " " && $0 != "-" }
         if merged != name && !merged.isEmpty { out.append(merged) }
         return out
+    }
+
+    /// How the app's vocabulary for `locale` says `name`, when a synonym is the name itself
+    /// (`WenderLoon`, pronounced `wender lun` in German): the app told how its name sounds.
+    static func vocabularyPronunciations(of name: String, app: App, locale: LocaleID) -> [String] {
+        let key = Confusables.skeleton(name)
+        return (app.vocabulary(for: locale)?.parameterVocabularies ?? []).flatMap { pv in
+            pv.items.flatMap { $0.synonyms.compactMap { s in Confusables.skeleton(s.phrase) == key ? s.pronunciation : nil } }
+        }
     }
 
     /// A one-word name split between two words of at least `minimumSplitPart` letters, as a

@@ -59,7 +59,7 @@ public struct AppNameCollisionRule: LintRule {
             let foldsKana = locale.language == "ja"
             for (i, app) in apps.enumerated() {
                 for name in app.names(for: locale) {
-                    let said = foldsKana ? String(decoding: name.value.utf16.map(TextProfile.hiragana), as: UTF16.self) : name.value
+                    let said = foldsKana ? TextProfile.hiragana(name.value) : name.value
                     if skeletons[said] == nil { skeletons[said] = Confusables.skeleton(said) }
                     guard let key = skeletons[said], !key.isEmpty else { continue }
                     for (j, other) in bySkeleton[key] ?? [] where j != i {
