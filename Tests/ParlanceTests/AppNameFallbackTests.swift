@@ -56,6 +56,15 @@ struct AppNameFallbackTests {
         #expect(c.score < AppNames.Score.displayName)
     }
 
+    /// `explain` names the way the app's name was heard on every candidate that reads it.
+    @Test(arguments: [cases[0], cases[4], cases[7], cases[14], cases[19]])
+    func explainsWhichNameWasHeard(_ c: Case) throws {
+        let m = try #require(MatcherTests.matcher)
+        let e = try m.explain(c.utterance, locale: LocaleID(c.locale))
+        let first = try #require(e.candidates.first { $0.interpretation?.app?.bundleIdentifier == c.app })
+        #expect(first.slots["app"]?.hasSuffix("(\(c.source))") == true, "\(first.slots)")
+    }
+
     /// The app's range is the name as said, in UTF-16 offsets of the utterance.
     static let ranges: [(locale: String, utterance: String, said: String)] = [
         ("ja-JP", "はとで さとうさんに でんわ", "はと"), ("ja-JP", "うぇんだー るーん しぶやまで", "うぇんだー るーん"),
