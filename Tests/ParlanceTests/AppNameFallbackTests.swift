@@ -289,6 +289,7 @@ struct PronouncedContactTests {
         .init(name: "佐藤 花子", identifier: "c21", pronunciation: "さとう はなこ"),
         .init(name: "田中 太郎", identifier: "c20", pronunciation: "たなか たろう"),
         .init(name: "Дмитрий Иванов", identifier: "c12", pronunciation: "DMEE-tree ee-VAH-nov"),
+        .init(name: "John Appleseed", identifier: "c1", pronunciation: "Джон Эпплсид"),
     ]
 
     static let cases: [(locale: String, said: String, id: String, match: MatchKind, score: Double)] = [
@@ -298,6 +299,9 @@ struct PronouncedContactTests {
         ("ja", "さとうはなこ", "c21", .pronounced, PersonResolver.Scoring.pronounced),
         ("ja", "タナカさん", "c20", .pronounced, PersonResolver.Scoring.partOfPronunciation),
         ("ja", "佐藤さん", "c21", .exact, PersonResolver.Scoring.partOfName),
+        // A Cyrillic reading of a Latin name, inflected as Russian inflects it.
+        ("ru", "Джону", "c1", .pronounced, PersonResolver.Scoring.partOfPronunciation),
+        ("ru", "Джон Эпплсид", "c1", .pronounced, PersonResolver.Scoring.pronounced),
     ]
 
     @Test(arguments: cases)

@@ -124,7 +124,10 @@ public final class PersonResolver: Sendable {
             if !reading.isEmpty {
                 add(reading.joined(separator: " "), .pronounced, true)
                 add(reading.joined(), .pronounced, true)
-                if reading.count > 1 { for w in reading { add(w, .pronounced, false) } }
+                // Each word, in the forms a sentence gives it (`Джону` for a reading `Джон Эпплсид`).
+                for w in reading {
+                    for (form, _) in forms.spokenForms(of: w) { add(form, .pronounced, reading.count == 1) }
+                }
             }
         }
         index = SortedKeyTable(pairs: pairs)
