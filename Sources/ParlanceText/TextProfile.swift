@@ -23,6 +23,9 @@ public final class TextProfile: Sendable {
     let keptMarks: Set<KeptMark>
     /// Whether the locale writes words without spaces (ja, zh, th, km, lo, my).
     public let isUnspaced: Bool
+    /// Whether katakana keys as hiragana (Japanese): speech recognizers write a word in either,
+    /// so `はと` and `ハト` are one key, as `pigeon` and `Pigeon` are.
+    public let foldsKana: Bool
 
     private let breaks: HandlePool<OpaquePointer>
     /// The folded key of every code point below `tableLimit` (Latin, Greek, Cyrillic, Armenian),
@@ -53,6 +56,7 @@ public final class TextProfile: Sendable {
             keptMarks = []
         }
         isUnspaced = ["ja", "zh", "th", "km", "lo", "my", "yue"].contains(lang)
+        foldsKana = lang == "ja"
         var status: Int32 = 0
         let breakLocale = locale.isBase ? "en" : locale.icuID
         guard let proto = pl_break_open_word(breakLocale, &status) else {
@@ -67,7 +71,7 @@ public final class TextProfile: Sendable {
             close: { pl_break_close($0) })
         // Cyrillic as English speakers spell it (BGN/PCGN: Маша → Masha, not ISO 9's Maša → Masa).
         latinTransliterator = try? TransliteratorPool.shared(id: "Russian-Latin/BGN; Any-Latin; Latin-ASCII")
-        let rules = FoldRules(turkicCase: turkicCase, stripsMarks: foldsDiacritics, keptMarks: keptMarks)
+        let rules = FoldRules(turkicCase: turkicCase, stripsMarks: foldsDiacritics, keptMarks: keptMarks, foldsKana: foldsKana)
         self.rules = rules
         foldTable = (0..<Self.tableLimit).map { cp -> [UInt8] in
             cp < 0x80 ? [] : Array(UTF16Fast.string(rules.fold([UInt16(cp)])).utf8)
@@ -256,6 +260,7 @@ public final class TextProfile: Sendable {
                         j += 1
                     }
                 } else if Self.isFoldStable(u) {
+                    let u = foldsKana ? Self.hiragana(u) : u
                     out[j] = UInt8(0xE0 | (u >> 12))
                     out[j + 1] = UInt8(0x80 | ((u >> 6) & 0x3F))
                     out[j + 2] = UInt8(0x80 | (u & 0x3F))
@@ -282,6 +287,18 @@ public final class TextProfile: Sendable {
             || (0x3400...0x4DBF).contains(u) || (0xAC00...0xD7A3).contains(u)
     }
 
+    /// The hiragana of a katakana code unit that has one (`ハ` → `は`, `ヴ` → `ゔ`, `ヽ` → `ゝ`);
+    /// any other unit unchanged (`ー`, `ヷ`, which hiragana lacks).
+    @inline(__always)
+    public static func hiragana(_ u: UInt16) -> UInt16 {
+        (0x30A1...0x30F6).contains(u) || u == 0x30FD || u == 0x30FE ? u - 0x60 : u
+    }
+
+    /// `text` with its katakana as hiragana (`ハト` → `はと`), nothing else changed.
+    public static func hiragana(_ text: String) -> String {
+        String(decoding: text.utf16.map(hiragana), as: UTF16.self)
+    }
+
     /// Copies `slice` with at most 30 combining marks in a row (Unicode's stream-safe format),
     /// which keeps normalization linear on adversarial input; drops U+0000 (the batch separator).
     static func appendStreamSafe(_ slice: UnsafeBufferPointer<UInt16>, to out: inout [UInt16]) {
@@ -302,25 +319,32 @@ public final class TextProfile: Sendable {
     static func isApostrophe(_ v: UInt32) -> Bool { v == 0x2019 || v == 0x2018 || v == 0x02BC || v == 0xFF07 || v == 0x0060 }
 
     private func fillLatin(_ tokens: inout [Token]) {
-        guard let trans = latinTransliterator else { return }
-        for i in tokens.indices {
-            if tokens[i].key.utf8.allSatisfy({ $0 < 0x80 }) {
-                tokens[i].latin = tokens[i].key
-                continue
-            }
-            let l = trans.transliterate(tokens[i].key)
-            tokens[i].latin = foldedKey(l).filter { $0 != " " && $0 != "'" && $0 != "\u{2BC}" }
-        }
+        guard latinTransliterator != nil else { return }
+        for i in tokens.indices { tokens[i].latin = latin(ofKey: tokens[i].key) }
+    }
+
+    /// The Latin of a match key, as one piece: `じょん` → `jon` (its characters one by one
+    /// would be `ji~yon`).
+    public func latin(ofKey key: String) -> String {
+        guard let trans = latinTransliterator, !key.utf8.allSatisfy({ $0 < 0x80 }) else { return key }
+        return foldedKey(trans.transliterate(key)).filter { $0 != " " && $0 != "'" && $0 != "\u{2BC}" }
     }
 
     /// The Latin ASCII key of a phrase (for names): `Шагомер` → `sagomer`, `步数` → `bushu`.
+    /// Words of an unspaced script that touch are transliterated together, since kana spell
+    /// one sound across characters a word break may part (`じ`, `ょ`, `ん`).
     public func latinKey(_ text: String) -> String {
-        var out = ""
-        for (i, t) in tokenize(text, latin: true).enumerated() {
-            if i > 0 && (t.spaceBefore || !isUnspaced) { out += " " }
-            out += t.latin ?? t.key
+        let tokens = tokenize(text, latin: !isUnspaced)
+        guard isUnspaced else { return tokens.map { $0.latin ?? $0.key }.joined(separator: " ") }
+        var out = "", run = ""
+        for (i, t) in tokens.enumerated() {
+            if i > 0 && t.spaceBefore {
+                out += latin(ofKey: run) + " "
+                run = ""
+            }
+            run += t.key
         }
-        return out
+        return out + latin(ofKey: run)
     }
 }
 
@@ -375,9 +399,10 @@ struct FoldRules: Sendable {
     let turkicCase: Bool
     let stripsMarks: Bool
     let keptMarks: Set<TextProfile.KeptMark>
+    let foldsKana: Bool
 
     /// Turkic case, NFKC_Casefold, decimal digits to ASCII, then (where allowed) NFD, dropping
-    /// foldable marks, NFC, and dotless ı to i.
+    /// foldable marks, NFC, dotless ı to i, and (Japanese) katakana to hiragana.
     func fold(_ input: [UInt16]) -> [UInt16] {
         var s = input
         if turkicCase { s = FoldRules.apply(s) { pl_fold_case($0, $1, $2, $3, 1, $4) } }
@@ -421,6 +446,11 @@ struct FoldRules: Sendable {
                 }
                 if TextProfile.isApostrophe(v) {
                     out.append(0x27)
+                    return
+                }
+                if foldsKana, v >= 0x30A1, v <= 0x30FE {
+                    out.append(TextProfile.hiragana(UInt16(v)))
+                    baseScript = TextProfile.commonScript
                     return
                 }
                 let digit = pl_digit_value(Int32(bitPattern: v))

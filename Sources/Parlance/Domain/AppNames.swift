@@ -2,10 +2,16 @@ import ParlanceText
 
 /// Every way an app may be named in one locale, each with how much to trust it.
 ///
-/// In order: the display name for the locale (1.0), the bundle or spoken name (0.97), alternative
-/// names (0.95), the same name split or merged as speech recognizers write it ("wender loon" for
-/// WenderLoon, 0.9), and — for an app not localized into the locale — its names in the other
-/// localizations (0.85; a Russian speaker says "Pigeon" when the app has no Russian name).
+/// In order: the display name for the locale (1.0), the bundle or spoken name (0.97), the
+/// display name written in the other kana (0.96, found when the utterance is read: `はと` for
+/// `ハト`), alternative names (0.95), pronunciations (0.93: an alternative name's hint, `ba loon
+/// rides`, or a vocabulary synonym's that is the name itself, `wender lun`), the same
+/// name split or merged as speech recognizers write it at its capitals and hyphens ("wender loon"
+/// for WenderLoon, 0.9), or between two words of at least three letters ("shoe box" for Shoebox,
+/// "brief taube" for Brieftaube, 0.88), and — for an app not localized into the locale — its
+/// names in the other localizations (0.85; a Russian speaker says "Pigeon" when the app has no
+/// Russian name), which is also the score of a Latin name heard in another script
+/// (`SoundAlikeNames`).
 /// A name that is confusable with another app's name is kept only in its exact written form, so
 /// that one app can never capture another.
 struct AppNames: Sendable {
@@ -19,24 +25,62 @@ struct AppNames: Sendable {
     enum Score {
         static let displayName = 1.0
         static let otherName = 0.97
+        /// A name said in the other kana than it is written in (`すとらいど` for `ストライド`).
+        static let otherKana = 0.96
         static let alternative = 0.95
+        /// An alternative name's `INAlternativeAppNamePronunciationHint`.
+        static let pronunciation = 0.93
         static let respaced = 0.9
-        static let otherLocale = 0.85
         static let inflected = 0.9
+        /// A one-word name heard as two words ("shoe box", "schuh karton").
+        static let split = 0.88
+        static let otherLocale = 0.85
     }
+
+    /// The shortest part a one-word name is split into: "jot ter", not "jo tter" or "s hoebox".
+    static let minimumSplitPart = 3
+    /// The longest one-word name split: longer words are not compounds of two a recognizer
+    /// would part, and each letter would add a name.
+    static let maximumSplitLength = 24
 
     let entries: [Entry]
 
     init(apps: [App], locale: LocaleID, profile: TextProfile) {
         let forms = PersonNameForms(language: locale.language)
         var out: [Entry] = []
-        var seen: Set<String> = []
+        var seen: [String: Int] = [:]
+        /// Adds a way to say an app's name; one said several ways keeps the best ("Wender Loon"
+        /// is an alternative name before it is WenderLoon respaced).
         func add(_ app: App, _ said: String, _ source: String, _ score: Double) {
             // Keyed as written, not by match key: "Porte monnaie" must join "Porte-monnaie",
             // since the engine reads a hyphen of the utterance as a space but not one of a name.
-            let key = app.bundleIdentifier + "\u{1}" + said.lowercased()
-            guard !said.isEmpty, seen.insert(key).inserted else { return }
-            out.append(Entry(bundleIdentifier: app.bundleIdentifier, said: said, source: source, score: score))
+            // Where keys fold kana, a name in either kana is one (each would be one more reading).
+            let written = profile.foldsKana ? TextProfile.hiragana(said.lowercased()) : said.lowercased()
+            let key = app.bundleIdentifier + "\u{1}" + written
+            guard !said.isEmpty else { return }
+            let entry = Entry(bundleIdentifier: app.bundleIdentifier, said: said, source: source, score: score)
+            if let i = seen[key] {
+                if score > out[i].score { out[i] = entry }
+                return
+            }
+            seen[key] = out.count
+            out.append(entry)
+        }
+        /// A name, its respaced and split forms, and (where the language inflects names) the
+        /// case forms of each: "в Голубе", "через Кошелёк" → "в Кошельке", "в Фото коробке".
+        func addForms(_ app: App, _ name: String, _ source: String, _ score: Double, inflect: Bool) {
+            var said = [(name, source, score)]
+            said += Self.respaced(name).map { ($0, "respaced", min(score, Score.respaced)) }
+            if !profile.isUnspaced { said += Self.split(name).map { ($0, "split", min(score, Score.split)) } }
+            for (form, source, score) in said {
+                add(app, form, source, score)
+                let words = profile.tokenize(form)
+                guard inflect, let last = words.last else { continue }
+                let head = String(form.utf16.prefix(last.range.lowerBound)) ?? ""
+                for inflected in forms.forms(of: last.key).dropFirst() {
+                    add(app, head + inflected, source == "split" ? "split" : "inflected", min(score, Score.inflected))
+                }
+            }
         }
         for app in apps {
             let names = app.names(for: locale)
@@ -49,15 +93,9 @@ struct AppNames: Sendable {
                 default: score = exactLocale ? Score.otherName : Score.otherLocale
                 }
                 let source = n.kind == .alternative ? "alternative" : (exactLocale ? n.kind.rawValue : "fallback")
-                add(app, n.value, source, score)
-                for variant in Self.respaced(n.value) { add(app, variant, "respaced", min(score, Score.respaced)) }
-                // Case forms where the language inflects names: "в Голубе", "через Кошелёк" → "в Кошельке".
-                let words = profile.tokenize(n.value)
-                if let last = words.last, exactLocale {
-                    let head = String(n.value.utf16.prefix(last.range.lowerBound)) ?? ""
-                    for form in forms.forms(of: last.key).dropFirst() {
-                        add(app, head + form, "inflected", min(score, Score.inflected))
-                    }
+                addForms(app, n.value, source, score, inflect: exactLocale)
+                for hint in [n.pronunciationHint].compactMap({ $0 }) + Self.vocabularyPronunciations(of: n.value, app: app, locale: locale) {
+                    addForms(app, hint, "pronunciation", min(score, Score.pronunciation), inflect: exactLocale)
                 }
             }
             // Names from every other localization: people say the name they know.
@@ -111,6 +149,52 @@ struct AppNames: Sendable {
         let merged = name.filter { $0 != " " && $0 != "-" }
         if merged != name && !merged.isEmpty { out.append(merged) }
         return out
+    }
+
+    /// How the app's vocabulary for `locale` says `name`, when a synonym is the name itself
+    /// (`WenderLoon`, pronounced `wender lun` in German): the app told how its name sounds.
+    static func vocabularyPronunciations(of name: String, app: App, locale: LocaleID) -> [String] {
+        let key = Confusables.skeleton(name)
+        return (app.vocabulary(for: locale)?.parameterVocabularies ?? []).flatMap { pv in
+            pv.items.flatMap { $0.synonyms.compactMap { s in Confusables.skeleton(s.phrase) == key ? s.pronunciation : nil } }
+        }
+    }
+
+    /// A one-word name split between two words of at least `minimumSplitPart` letters, as a
+    /// speech recognizer writes a compound it does not know: "Shoebox" → "Shoe box", "Sho ebox";
+    /// "Brieftaube" → …, "Brief taube", …. Only the split the utterance says can match.
+    static func split(_ name: String) -> [String] {
+        let letters = Array(name)
+        guard letters.allSatisfy(\.isLetter), (2 * minimumSplitPart...maximumSplitLength).contains(letters.count) else { return [] }
+        return (minimumSplitPart...(letters.count - minimumSplitPart)).map {
+            String(letters[..<$0]) + " " + String(letters[$0...])
+        }
+    }
+
+    /// Whether `heard` is `written` with some of its kana in the other kana (`はと` for `ハト`),
+    /// spaces aside: the match keys fold kana, so the two matched as one.
+    static func inOtherKana(heard: String, written: String) -> Bool {
+        let a = heard.unicodeScalars.filter { !$0.properties.isWhitespace }
+        let b = written.unicodeScalars.filter { !$0.properties.isWhitespace }
+        guard a.count == b.count else { return false }
+        return zip(a, b).contains { x, y in
+            guard x != y, x.value <= 0xFFFF, y.value <= 0xFFFF else { return false }
+            let h = TextProfile.hiragana(UInt16(x.value))
+            return h == TextProfile.hiragana(UInt16(y.value)) && (0x3041...0x3096).contains(h)
+        }
+    }
+
+    /// Particles a name may be followed by in Japanese, by their first kana (`で`, `に`, `の`,
+    /// `から`, `まで`, `って`…).
+    static let particleStarts: Set<UInt16> = Set("でにのをがはとへかまもやっ".utf16)
+
+    /// Whether the text at `i` (UTF-16 offsets) may follow a name said in hiragana: the end, a
+    /// space or punctuation, another script, or a particle; not hiragana that would go on with
+    /// the word.
+    static func endsAtParticle(_ units: [UInt16], at i: Int) -> Bool {
+        guard i < units.count else { return true }
+        let u = units[i]
+        return !(0x3041...0x309F).contains(u) || particleStarts.contains(u)
     }
 
     /// Drops variants (respaced, other-locale) whose confusable skeleton equals another app's.

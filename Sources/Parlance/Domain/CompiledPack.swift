@@ -133,7 +133,7 @@ final class CompiledPack: Sendable {
     /// The app list's value for one of its names.
     static func appValue(_ e: AppNames.Entry) -> SlotValue {
         var v = SlotValue(text: e.said, output: .string(e.bundleIdentifier))
-        v.metadata = ["source": .string(e.source), "score": .number(e.score)]
+        v.metadata = ["source": .string(e.source), "score": .number(e.score), "said": .string(e.said)]
         return v
     }
 
@@ -155,20 +155,27 @@ final class CompiledPack: Sendable {
     static func personValues(_ contacts: [PersonResolver.Contact], forms: PersonNameForms, profile: TextProfile) -> [SlotValue] {
         var out: [SlotValue] = []
         var seen = Set<String>()
-        for (i, c) in contacts.enumerated() {
-            let parts = profile.tokenize(c.name).map(\.text)
-            var said: [String] = [c.name]
+        /// A name written as `parts`, and the forms it is said in.
+        func sayings(_ name: String, _ parts: [String]) -> [String] {
+            var said: [String] = [name]
             if parts.count > 1 {
                 said.append(parts.joined())
                 said += parts
                 said += parts.flatMap { forms.spokenForms(of: $0.lowercased()).dropFirst().map(\.form) }
             } else {
-                said += forms.spokenForms(of: c.name.lowercased()).dropFirst().map(\.form)
+                said += forms.spokenForms(of: name.lowercased()).dropFirst().map(\.form)
             }
             if !forms.honorificSuffixes.isEmpty {
-                let bases = parts.count > 1 ? [parts[0], parts.joined()] : [c.name]
+                let bases = parts.count > 1 ? [parts[0], parts.joined()] : [name]
                 said += bases.flatMap { b in forms.honorificSuffixes.map { b + $0 } }
             }
+            return said
+        }
+        for (i, c) in contacts.enumerated() {
+            var said = sayings(c.name, profile.tokenize(c.name).map(\.text))
+            // A reading in another script is said as the name is (`さとうさん`).
+            let reading = PersonResolver.readingWords(c)
+            if !reading.isEmpty { said += sayings(reading.joined(separator: " "), reading) }
             for s in said where seen.insert(s.lowercased()).inserted {
                 out.append(SlotValue(text: s, output: .number(Double(i))))
             }

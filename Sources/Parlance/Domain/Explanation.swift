@@ -29,11 +29,17 @@ extension Matcher {
         let result = try match(utterance, locale: locale, top: top)
         let c = try compiledPack(for: locale)
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
-        let candidates = c.matcher.all(utterance, lists: c.lists, bestSlot: nil, limit: 24).map { m -> Explanation.Candidate in
+        // An app heard by sound was read with the lists that hear it: show those readings.
+        let heard = result.interpretations.first?.app?.source == "soundalike" ? try c.listsHearingNames(in: utterance) : nil
+        let candidates = c.matcher.all(utterance, lists: heard ?? c.lists, bestSlot: nil, limit: 24).map { m -> Explanation.Candidate in
             let i = interpreter.interpret(m)
+            // The app's slot says which of its names was heard (`split`, `otherKana`, …).
+            let heardAs = i?.app?.range != nil ? i?.app?.source.map { " (\($0))" } ?? "" : ""
             return Explanation.Candidate(
                 intent: m.intent, template: m.template.text,
-                slots: m.slots.mapValues { "\($0.text)\($0.isWildcard ? " (wildcard)" : "") → \($0.value)" },
+                slots: Dictionary(uniqueKeysWithValues: m.slots.map { name, s in
+                    (name, "\(s.text)\(s.isWildcard ? " (wildcard)" : "") → \(s.value)" + (name == "app" ? heardAs : ""))
+                }),
                 rank: m.rank.description, interpretation: i,
                 dropped: i == nil ? "a slot's text is not a value of its type (e.g. no currency amount)" : nil)
         }

@@ -84,6 +84,13 @@ struct Interpreter {
             app = AppReference(bundleIdentifier: id, name: pack.displayNames[id] ?? s.text, range: s.range.map(widened),
                                source: s.metadata?["source"]?.string)
             appScore = s.metadata?["score"]?.number ?? 1
+            // Match keys fold kana: a name said in the other kana is found, and scored as such.
+            if let written = s.metadata?["said"]?.string, AppNames.inOtherKana(heard: s.text, written: written) {
+                // Hiragana run on without spaces: `はと` of `はとこ` (a cousin) is no pigeon.
+                guard let r = s.range, AppNames.endsAtParticle(units, at: widened(r).upperBound) else { return nil }
+                app?.source = "otherKana"
+                appScore = min(appScore, AppNames.Score.otherKana)
+            }
             if !supporting.contains(where: { $0.bundleIdentifier == id }) { status = .unsupported }
         } else if supporting.count == 1 {
             let a = supporting[0]

@@ -124,10 +124,12 @@ public final class Matcher: Sendable {
         return readings
     }
 
-    /// Whether the best reading is accepted and asks nothing more (no app to choose, no value
-    /// to confirm): then a second reading of the utterance is not worth its cost.
+    /// Whether the best reading is accepted, names its app and asks nothing more (no app to
+    /// choose, no value to confirm): then a second reading of the utterance is not worth its
+    /// cost. An app inferred from the intent is not settled: the name may be in the free text
+    /// ("в Шубоксе" read as where the photos were taken).
     static func settled(_ readings: [Reading]) -> Bool {
-        readings.first.map { $0.reading.accepted && $0.reading.resolution == .ready } ?? false
+        readings.first.map { $0.reading.accepted && $0.reading.resolution == .ready && $0.reading.app?.source != "inferred" } ?? false
     }
 
     /// The second readings when their best is accepted and the first's is not, or settled.

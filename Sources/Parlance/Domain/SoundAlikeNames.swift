@@ -60,17 +60,20 @@ struct SoundAlikeNames: Sendable {
             for w in widths where i + w <= tokens.count && !(foundPerson && foundApp) {
                 let said = String(decoding: units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound], as: UTF16.self)
                 guard !Self.isLatin(said) else { continue }
-                let latin = tokens[i..<i + w].map { $0.latin ?? $0.key }.joined()
-                let key = NameSound.key(latin)
-                if !foundApp, var app = apps[key] {
+                var latin = tokens[i..<i + w].map { $0.latin ?? $0.key }.joined()
+                // Small kana (`~yo`) spell one sound with the character before: read them together.
+                if latin.contains("~") { latin = profile.latin(ofKey: tokens[i..<i + w].map(\.key).joined()) }
+                // A word of an inflecting language is heard in its written form too: `в Шубоксе`.
+                let bases = w == 1 && !profile.isUnspaced ? forms.baseForms(of: tokens[i].key) : [said]
+                let keys = bases.map { NameSound.key($0 == said || $0 == tokens[i].key ? latin : profile.latinKey($0)) }
+                if !foundApp, var app = keys.lazy.compactMap({ apps[$0] }).first {
                     foundApp = true
                     app.said = said
                     app.source = "soundalike"
                     app.score = min(app.score, Self.appScore)
                     heardApps.append(app)
                 }
-                let bases = w == 1 && !profile.isUnspaced ? forms.baseForms(of: tokens[i].key) : [said]
-                if !foundPerson, bases.contains(where: { people.contains(NameSound.key($0 == said ? latin : profile.latinKey($0))) }) {
+                if !foundPerson, keys.contains(where: people.contains) {
                     foundPerson = true
                     heardPeople.append(said)
                 }

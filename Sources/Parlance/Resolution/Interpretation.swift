@@ -104,6 +104,9 @@ extension ParameterValue: Codable {
 /// How a parameter's value was found, from most to least certain.
 public enum MatchKind: String, Codable, Sendable, Hashable {
     case exact, synonym, folded, transliterated, inflected, fuzzy, number, currency, wildcard, inferred
+    /// Said as the pronunciation the user gave for it (`さとう` for a contact `佐藤 花子`
+    /// pronounced `さとう はなこ`).
+    case pronounced
 }
 
 /// One parameter of an interpretation.

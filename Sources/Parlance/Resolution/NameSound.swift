@@ -4,7 +4,13 @@
 ///
 /// Transcriptions of a foreign name keep its consonants and change its vowels, so the key keeps
 /// consonants (spellings of one sound made one letter) and drops vowels, `h` and doubled letters;
-/// a leading vowel is kept as `a` (`Anna` → `an`, not `n`).
+/// a leading vowel is kept as `a` (`Anna` → `an`, not `n`). Consonants that other languages
+/// write with one letter are one: `l` and `r` (Japanese hears both as `r`, Chinese as `l`), and
+/// `w`, `v` and `b` (`ウェ`, `ヴェ`, `ベ`; Chinese and Japanese have no `v`), so that
+/// `WenderLoon`, `ウェンダールーン` (`u~endarun`), `ヴェンダールーン`, `Вендерлун` and `温德伦`
+/// (`wendelun`) all key as `bndrn`. ICU writes small kana with `~` (`ウェ` → `u~e`): a `u~` not
+/// after a consonant is `w`, and `vu~` is `v`; a leading `u` before another vowel is a `w` too
+/// (`ウエンダー`, `Уолтер` for Walter).
 ///
 /// - Complexity: O(n) in the length of the text.
 enum NameSound {
@@ -13,7 +19,7 @@ enum NameSound {
     private static let spellings: [(spelled: [UInt8], sound: [UInt8])] = [
         ("dzh", "j"), ("sch", "s"), ("tch", "c"), ("zh", "j"), ("dj", "j"), ("sh", "s"), ("ch", "c"),
         ("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ts", "c"), ("tz", "c"),
-        ("q", "k"), ("x", "ks"), ("w", "v"),
+        ("q", "k"), ("x", "ks"), ("w", "b"), ("v", "b"), ("l", "r"),
     ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
 
     @inline(__always) private static func isVowel(_ b: UInt8) -> Bool {
@@ -35,10 +41,27 @@ enum NameSound {
         return Array(text.lowercased().filter { $0.isLetter && $0.isASCII }.utf8)
     }
 
+    /// ICU's Latin of small kana made letters: `u~e` (`ウェ`) → `we`, `vu~e` (`ヴェ`) → `ve`,
+    /// `de~i` (`ディ`) → `dei`.
+    static func smallKana(_ latin: String) -> String {
+        var out: [Character] = []
+        for c in latin.lowercased() {
+            guard c == "~" else { out.append(c); continue }
+            guard out.last == "u" else { continue }
+            let before = out.count >= 2 ? out[out.count - 2] : " "
+            if before == "v" {
+                out.removeLast()
+            } else if !before.isLetter || "aeiouyn".contains(before) {
+                out[out.count - 1] = "w"
+            }
+        }
+        return String(out)
+    }
+
     /// The key of `latin` (lowercase ASCII, as `TextProfile.latinKey` gives it); empty when
     /// the text has no letters.
     static func key(_ latin: String) -> String {
-        let s = asciiLetters(latin)
+        let s = asciiLetters(latin.contains("~") ? smallKana(latin) : latin)
         var out: [UInt8] = []
         out.reserveCapacity(s.count)
         var last: UInt8?
@@ -58,6 +81,8 @@ enum NameSound {
                 letter = 0x6B  // k
             } else if c == 0x79, i + 1 < s.count, isVowel(s[i + 1]) {  // y
                 letter = 0x6A  // a glide before a vowel (`yue`, `ya`), else a vowel (`keyt`): j
+            } else if c == 0x75, i == 0, i + 1 < s.count, isVowel(s[i + 1]), s[i + 1] != 0x75 {  // u
+                letter = 0x62  // a leading w written as a vowel (`ウエ` uen…, `Уолтер` uolter): b, as w is
             }
             let atStart = i == 0
             i += width

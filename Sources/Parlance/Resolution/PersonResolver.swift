@@ -65,6 +65,11 @@ public final class PersonResolver: Sendable {
         /// pack's table: understood, and left to the app to resolve.
         public static let relationship = 0.9
         public static let inflected = 0.88
+        /// The whole pronunciation the user gave, in another script than the name (`さとう はなこ`
+        /// for `佐藤 花子`).
+        public static let pronounced = 0.95
+        /// One word of that pronunciation (`さとうさん`).
+        public static let partOfPronunciation = 0.87
         public static let transliterated = 0.8
         public static let fuzzy = 0.6
         /// A short phrase that names nobody in the contacts ("my managers"): probably a person or
@@ -114,6 +119,16 @@ public final class PersonResolver: Sendable {
             if let p = c.pronunciation {
                 latin.append((Array(profile.latinKey(p).filter { $0 != " " }.utf8), i))
             }
+            // A reading in another script (kana for kanji) is said as the name is: whole, or a word of it.
+            let reading = Self.readingWords(c).map { profile.key($0) }
+            if !reading.isEmpty {
+                add(reading.joined(separator: " "), .pronounced, true)
+                add(reading.joined(), .pronounced, true)
+                // Each word, in the forms a sentence gives it (`Джону` for a reading `Джон Эпплсид`).
+                for w in reading {
+                    for (form, _) in forms.spokenForms(of: w) { add(form, .pronounced, reading.count == 1) }
+                }
+            }
         }
         index = SortedKeyTable(pairs: pairs)
         latinIndex = SortedKeyTable(pairs: latin)
@@ -123,6 +138,14 @@ public final class PersonResolver: Sendable {
             for w in words { relations[profile.key(w)] = relation }
         }
         self.relations = relations
+    }
+
+    /// The words of a contact's pronunciation when it is written in another script than Latin
+    /// letters (`さとう はなこ`), split at spaces as the name is; none for a respelling in Latin
+    /// letters (`DMEE-tree`), which is a guide to the sound rather than what is written.
+    static func readingWords(_ c: Contact) -> [String] {
+        guard let p = c.pronunciation, !SoundAlikeNames.isLatin(p) else { return [] }
+        return p.split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
     /// Resolves `text`, which names one person or a list of people.
@@ -181,7 +204,7 @@ public final class PersonResolver: Sendable {
     }
 
     static func rank(_ m: MatchKind) -> Int {
-        [.exact, .folded, .synonym, .inflected, .transliterated, .fuzzy, .wildcard].firstIndex(of: m) ?? 9
+        [.exact, .folded, .synonym, .pronounced, .inflected, .transliterated, .fuzzy, .wildcard].firstIndex(of: m) ?? 9
     }
 
     /// Splits token keys at conjunctions; a Japanese or Chinese conjunction may stand inside a
@@ -333,6 +356,7 @@ public final class PersonResolver: Sendable {
         case .exact: score = full.isEmpty ? Scoring.partOfName : Scoring.exact
         case .inflected: score = Scoring.inflected
         case .synonym: score = Scoring.nickname
+        case .pronounced: score = full.isEmpty ? Scoring.partOfPronunciation : Scoring.pronounced
         case .transliterated: score = Scoring.transliterated
         default: score = Scoring.fuzzy
         }

@@ -8,8 +8,8 @@ public struct AppNameCollisionRule: LintRule {
         identifier: "app_name_collision", name: "App name collision", severity: .warning,
         description: """
             Two apps whose names (display, bundle, spoken or alternative) are equal or confusable in a locale \
-            (the same UTS #39 skeleton, ignoring case and spaces: 'Pigeon' and 'Pіgeon' with a Cyrillic і) \
-            cannot be told apart by voice or on screen.
+            (the same UTS #39 skeleton, ignoring case and spaces: 'Pigeon' and 'Pіgeon' with a Cyrillic і; \
+            in Japanese also the kana: 'ハト' and 'はと') cannot be told apart by voice or on screen.
             """,
         triggeringExamples: [
             LintExample("the same display name", apps: [
@@ -17,6 +17,10 @@ public struct AppNameCollisionRule: LintRule {
             ]),
             LintExample("a look-alike with a Cyrillic letter", apps: [
                 AppFixture("com.example.pigeon", displayName: "Pigeon"), AppFixture("com.other.pigeon", displayName: "Pіgeon"),
+            ]),
+            LintExample("the same Japanese name in the other kana", apps: [
+                AppFixture("com.example.pigeon", displayName: "Pigeon").lproj("ja", ["CFBundleDisplayName": "ハト"]),
+                AppFixture("com.other.pigeon", displayName: "Dove").lproj("ja", ["CFBundleDisplayName": "はと"]),
             ]),
             LintExample("a localized name equal to another app's alternative name", apps: [
                 AppFixture("com.example.loon", displayName: "WenderLoon").alternativeNames("Balloon Rides"),
@@ -26,6 +30,10 @@ public struct AppNameCollisionRule: LintRule {
         nonTriggeringExamples: [
             LintExample("different names", apps: [
                 AppFixture("com.example.pigeon", displayName: "Pigeon"), AppFixture("com.example.loon", displayName: "WenderLoon"),
+            ]),
+            LintExample("names in either kana outside Japanese", apps: [
+                AppFixture("com.example.pigeon", displayName: "ハト", developmentRegion: "zh-Hans"),
+                AppFixture("com.other.pigeon", displayName: "はと", developmentRegion: "zh-Hans"),
             ]),
             LintExample("equal names in different locales only", apps: [
                 AppFixture("com.example.pigeon", displayName: "Pigeon").lproj("fr", ["CFBundleDisplayName": "Pigeon"]),
@@ -47,10 +55,13 @@ public struct AppNameCollisionRule: LintRule {
         var skeletons: [String: String] = [:]
         for locale in locales.sorted() {
             var bySkeleton: [String: [(app: Int, name: LocalizedName)]] = [:]
+            // Japanese match keys fold kana, as voices do: ハト and はと are one name there.
+            let foldsKana = locale.language == "ja"
             for (i, app) in apps.enumerated() {
                 for name in app.names(for: locale) {
-                    if skeletons[name.value] == nil { skeletons[name.value] = Confusables.skeleton(name.value) }
-                    guard let key = skeletons[name.value], !key.isEmpty else { continue }
+                    let said = foldsKana ? TextProfile.hiragana(name.value) : name.value
+                    if skeletons[said] == nil { skeletons[said] = Confusables.skeleton(said) }
+                    guard let key = skeletons[said], !key.isEmpty else { continue }
                     for (j, other) in bySkeleton[key] ?? [] where j != i {
                         clashes[Pair(first: j, firstName: other.value, second: i, secondName: name.value), default: (name, [])].1.append(locale)
                     }
