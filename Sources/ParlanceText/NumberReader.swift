@@ -23,6 +23,12 @@ public final class NumberReader: Sendable {
     let articles: Set<String>
     /// Whether the locale groups thousands with a space (`1 000` in French and Russian).
     let groupsWithSpace: Bool
+    /// Whether a digit after a Han unit counts in the next unit down (`两万五` is 25 000 in Chinese).
+    let shortHanTail: Bool
+    /// The word that may join the parts of a number: "a hundred and fifty", "hundertundeins".
+    let connectors: [String]
+    /// Whether numbers may be written in kana (`いちまん`, `さんぜん`).
+    let readsKana: Bool
 
     struct Entry: Sendable, Hashable {
         var value: Double
@@ -56,6 +62,9 @@ public final class NumberReader: Sendable {
             builder.insert(profile.tokenize(word).map(\.key), Entry(value: value, ordinal: false, multiplier: false), replacing: true)
         }
         articles = NumberAliases.articles(for: profile.locale.language)
+        shortHanTail = profile.locale.language == "zh"
+        readsKana = profile.locale.language == "ja"
+        connectors = NumberAliases.connectors(for: profile.locale.language)
         tableSize = builder.count
         trie = builder.build()
         status = 0
@@ -173,17 +182,24 @@ public final class NumberReader: Sendable {
     private func read(_ tokens: [Token], at i: Int) -> NumberSpan? {
         let t = tokens[i]
         if t.kind == .number, let v = digits(t) {
+            if let han = HanNumerals.read(tokens, at: i, shortTail: shortHanTail, digits: digits) { return han }
             return NumberSpan(value: v, range: t.range, tokens: i..<i + 1, source: "digits")
         }
         var article = false
         var start = i
         if articles.contains(t.key), i + 1 < tokens.count {
+            // A phrase with the article in it: "a couple of", "a dozen".
+            if let (entry, end) = trie.longestMatch(tokens, from: i, key: \.key), end > i + 1 {
+                return NumberSpan(value: entry.value, range: t.range.lowerBound..<tokens[end - 1].range.upperBound,
+                                  tokens: i..<end, isOrdinal: entry.ordinal, source: "words")
+            }
             // "a hundred", "an hour"… only before a power word.
             article = true
             start = i + 1
         }
         // Han numerals split by the word breaker (`三` | `千円`) read on past a number word.
-        if !article, let han = HanNumerals.read(tokens, at: i), han.range.upperBound > t.range.upperBound { return han }
+        if !article, let han = HanNumerals.read(tokens, at: i, shortTail: shortHanTail, digits: digits), han.range.upperBound > t.range.upperBound { return han }
+        if !article, readsKana, let kana = KanaNumerals.read(tokens, at: i) { return kana }
         if let (entry, end) = trie.longestMatch(tokens, from: start, key: \.key) {
             if article && !(entry.multiplier || entry.value == 100 || entry.value == 1000) { return nil }
             let v = article && !entry.multiplier ? entry.value : entry.value
@@ -191,7 +207,7 @@ public final class NumberReader: Sendable {
                               tokens: i..<end, isOrdinal: entry.ordinal, source: entry.multiplier ? "multiplier" : "words")
         }
         if article { return nil }
-        if let han = HanNumerals.read(tokens, at: i) { return han }
+        if let han = HanNumerals.read(tokens, at: i, shortTail: shortHanTail, digits: digits) { return han }
         if let c = compound(t, at: i) { return c }
         if t.key.unicodeScalars.count == 1, let u = t.key.unicodeScalars.first, let v = u.properties.numericValue,
            u.properties.generalCategory == .otherNumber || u.properties.generalCategory == .letterNumber {
@@ -220,6 +236,10 @@ public final class NumberReader: Sendable {
         var total = 0.0, section = 0.0
         var parts = 0
         while !rest.isEmpty {
+            // "hundertundeins": the connector between two parts.
+            if parts > 0, let c = connectors.first(where: { rest.hasPrefix($0) }), rest.count > c.count {
+                rest = rest.dropFirst(c.count)
+            }
             guard let (entry, len) = trie.longestPrefix(of: rest) else { return nil }
             rest = rest.dropFirst(len)
             parts += 1
@@ -242,6 +262,18 @@ public final class NumberReader: Sendable {
     private func combine(_ spans: [NumberSpan], _ tokens: [Token]) -> [NumberSpan] {
         var out: [NumberSpan] = []
         for s in spans {
+            // "a hundred and fifty", "two thousand and twenty": a connector after a round number.
+            if var last = out.last, !last.isOrdinal, last.source != "digits", s.source == "words" || s.source == "compound",
+               s.tokens.lowerBound == last.tokens.upperBound + 1, connectors.contains(tokens[last.tokens.upperBound].key),
+               last.value >= 100, s.value < Self.magnitude(of: last.value) {
+                last.value += s.value
+                last.isOrdinal = s.isOrdinal
+                last.range = last.range.lowerBound..<s.range.upperBound
+                last.tokens = last.tokens.lowerBound..<s.tokens.upperBound
+                last.source = "words"
+                out[out.count - 1] = last
+                continue
+            }
             if var last = out.last, last.tokens.upperBound == s.tokens.lowerBound, !last.isOrdinal {
                 if s.source == "multiplier", last.value < s.value, last.source != "multiplier" {
                     last.value *= s.value

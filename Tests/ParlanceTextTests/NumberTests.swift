@@ -144,3 +144,56 @@ struct AmountTests {
         #expect(try TextAnalyzer.shared(for: LocaleID("en-US")).currencies.currency(named: "US dollars") == "USD")
     }
 }
+
+/// Numbers as people say and write them beside the forms ICU spells: digits with a Han
+/// magnitude, Chinese shortened tails, Japanese numbers in kana, and "and" inside a number.
+struct SpokenNumberTests {
+    static let cases: [NumberTests.Case] = [
+        .init(locale: "ja", text: "8万", value: 80_000),
+        .init(locale: "ja", text: "1.5万", value: 15_000),
+        .init(locale: "ja", text: "1万2千", value: 12_000),
+        .init(locale: "ja", text: "いちまん", value: 10_000),
+        .init(locale: "ja", text: "さんぜん", value: 3000),
+        .init(locale: "ja", text: "ごひゃく", value: 500),
+        .init(locale: "ja", text: "ろっぴゃくごじゅう", value: 650),
+        .init(locale: "ja", text: "にまんはっせん", value: 28_000),
+        .init(locale: "ja", text: "じゅうまん", value: 100_000),
+        .init(locale: "zh", text: "1.5万", value: 15_000),
+        .init(locale: "zh", text: "20万", value: 200_000),
+        .init(locale: "zh", text: "两万五", value: 25_000),
+        .init(locale: "zh", text: "一百五", value: 150),
+        .init(locale: "zh", text: "三千五", value: 3500),
+        .init(locale: "zh", text: "3万5", value: 35_000),
+        .init(locale: "en", text: "a hundred and fifty", value: 150),
+        .init(locale: "en", text: "a thousand and five", value: 1005),
+        .init(locale: "en", text: "two thousand and twenty", value: 2020),
+        .init(locale: "en", text: "a hundred and twenty five", value: 125),
+        .init(locale: "en", text: "a couple of", value: 2),
+        .init(locale: "de", text: "hundertundeins", value: 101),
+        .init(locale: "de", text: "zweihundertundfünfzig", value: 250),
+        .init(locale: "es", text: "un par de", value: 2),
+    ]
+
+    @Test(arguments: cases)
+    func reads(_ c: NumberTests.Case) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(c.locale))
+        let spans = a.analyze(c.text).numbers
+        #expect(spans.map(\.value) == [c.value])
+        #expect(spans.first?.range == 0..<c.text.utf16.count)
+    }
+
+    /// Japanese keeps the unit's tail (二万五 is 20 005); a kana particle or honorific alone is no number.
+    @Test(arguments: [("ja", "二万五", [20_005.0]), ("ja", "さとうさんに", []), ("ja", "いちばん", []),
+                      ("ja", "せんせいに", []), ("ja", "じゅうしょ", []), ("ja", "ごよやく", [])])
+    func leavesOtherReadings(_ locale: String, _ text: String, _ values: [Double]) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(locale))
+        #expect(a.analyze(text).numbers.map(\.value) == values)
+    }
+
+    @Test func readsAKanaNumberBeforeACounter() throws {
+        let a = try TextAnalyzer.shared(for: LocaleID("ja"))
+        let n = a.analyze("びすとろ あした ろくにんで よやく").numbers
+        #expect(n.map(\.value) == [6])
+        #expect(n.first?.range == 9..<11)
+    }
+}
