@@ -197,3 +197,85 @@ struct SpokenNumberTests {
         #expect(n.first?.range == 9..<11)
     }
 }
+
+/// Amounts as people say them: a Han magnitude after digits, kana, and the major and minor
+/// units said apart ("5 euros 50", "3块5").
+struct SpokenAmountTests {
+    static let cases: [AmountTests.Case] = [
+        .init(locale: "ja-JP", text: "8万円", amount: 80_000, code: "JPY"),
+        .init(locale: "ja-JP", text: "1万2千円", amount: 12_000, code: "JPY"),
+        .init(locale: "ja-JP", text: "いちまんえん", amount: 10_000, code: "JPY"),
+        .init(locale: "ja-JP", text: "さんぜんえん", amount: 3000, code: "JPY"),
+        .init(locale: "ja-JP", text: "ごひゃくえん", amount: 500, code: "JPY"),
+        .init(locale: "ja-JP", text: "5ユーロ50セント", amount: 5.5, code: "EUR"),
+        .init(locale: "ja-JP", text: "5ドル50セント", amount: 5.5, code: "USD"),
+        .init(locale: "zh-CN", text: "20万元", amount: 200_000, code: "CNY"),
+        .init(locale: "zh-CN", text: "1.5万元", amount: 15_000, code: "CNY"),
+        .init(locale: "zh-CN", text: "两万五块", amount: 25_000, code: "CNY"),
+        .init(locale: "zh-CN", text: "3块5", amount: 3.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "三块五", amount: 3.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "3元5角", amount: 3.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "3块5毛", amount: 3.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "3元5角6分", amount: 3.56, code: "CNY"),
+        .init(locale: "zh-CN", text: "五毛钱", amount: 0.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "一块半", amount: 1.5, code: "CNY"),
+        .init(locale: "en-US", text: "a hundred and fifty dollars", amount: 150, code: "USD"),
+        .init(locale: "en-US", text: "10 dollars and 25 cents", amount: 10.25, code: "USD"),
+        .init(locale: "en-US", text: "ten dollars fifty", amount: 10.5, code: "USD"),
+        .init(locale: "en-US", text: "$10 and 25 cents", amount: 10.25, code: "USD"),
+        .init(locale: "en-US", text: "50 cents", amount: 0.5, code: "USD"),
+        .init(locale: "en-US", text: "a couple of dollars", amount: 2, code: "USD"),
+        .init(locale: "de-DE", text: "5 Euro 50", amount: 5.5, code: "EUR"),
+        .init(locale: "de-DE", text: "zwanzig Euro fünfzig", amount: 20.5, code: "EUR"),
+        .init(locale: "de-DE", text: "5 Euro und 50 Cent", amount: 5.5, code: "EUR"),
+        .init(locale: "de-DE", text: "50 Cent", amount: 0.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "5 € 50", amount: 5.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "vingt euros cinquante", amount: 20.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "cinq euros et cinquante centimes", amount: 5.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "50 centimes", amount: 0.5, code: "EUR"),
+        .init(locale: "es-ES", text: "3 euros con 50", amount: 3.5, code: "EUR"),
+        .init(locale: "es-ES", text: "5 euros 50", amount: 5.5, code: "EUR"),
+        .init(locale: "es-ES", text: "cinco euros con cincuenta", amount: 5.5, code: "EUR"),
+        .init(locale: "es-ES", text: "cinco euros y cincuenta céntimos", amount: 5.5, code: "EUR"),
+        .init(locale: "es-ES", text: "50 céntimos", amount: 0.5, code: "EUR"),
+        .init(locale: "ru-RU", text: "3 евро 50 центов", amount: 3.5, code: "EUR"),
+        .init(locale: "ru-RU", text: "20 рублей 50 копеек", amount: 20.5, code: "RUB"),
+        .init(locale: "ru-RU", text: "двадцать рублей пятьдесят копеек", amount: 20.5, code: "RUB"),
+        .init(locale: "ru-RU", text: "20 рублей 50", amount: 20.5, code: "RUB"),
+        .init(locale: "ru-RU", text: "50 копеек", amount: 0.5, code: "RUB"),
+    ]
+
+    @Test(arguments: cases)
+    func reads(_ c: AmountTests.Case) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(c.locale))
+        let r = a.analyze(c.text)
+        #expect(r.amounts.count == 1, "\(r.amounts) numbers: \(r.numbers)")
+        #expect(r.amounts.first.map { ($0.amount * 100).rounded() } == (c.amount * 100).rounded())
+        #expect(r.amounts.first?.currencyCode == c.code)
+        #expect(r.amounts.first?.range == 0..<c.text.utf16.count)
+        #expect(r.amounts.first?.tokens == 0..<r.tokens.count)
+    }
+
+    /// Inside a sentence the amount's range covers its words and nothing beside them.
+    @Test(arguments: [("es-ES", "paga a Ana 5 euros 50 por la comida", "5 euros 50"),
+                      ("de-DE", "schick Anna zwanzig Euro fünfzig für das Essen", "zwanzig Euro fünfzig"),
+                      ("en-US", "send Bob 10 dollars and 25 cents for lunch", "10 dollars and 25 cents"),
+                      ("ru-RU", "переведи Анне 20 рублей 50 копеек за обед", "20 рублей 50 копеек"),
+                      ("ja-JP", "王さんに家賃の8万円を振り込んで", "8万円"),
+                      ("ja-JP", "はなこに いちまんえん おくって", "いちまんえん"),
+                      ("zh-CN", "给安娜转3块5午饭钱", "3块5")])
+    func coversTheWordsRead(_ locale: String, _ text: String, _ said: String) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(locale))
+        let r = a.analyze(text)
+        let u = Array(text.utf16)
+        #expect(r.amounts.map { String(decoding: u[$0.range], as: UTF16.self) } == [said])
+    }
+
+    /// A number after an amount is its minor part only when it can be: not a new amount, not a count.
+    @Test(arguments: [("en-US", "5 euros 50 dollars", [5.0, 50]), ("de-DE", "5 Euro 2 mal", [5.0]),
+                      ("en-US", "10 dollars 2 times", [10.0]), ("ja-JP", "5ドル50", [5.0])])
+    func keepsOtherNumbersApart(_ locale: String, _ text: String, _ amounts: [Double]) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(locale))
+        #expect(a.analyze(text).amounts.map(\.amount) == amounts)
+    }
+}
