@@ -17,7 +17,7 @@ enum NumberAliases {
         case "uk":
             return [("двоє", 2), ("троє", 3), ("четверо", 4), ("п'ятеро", 5)]
         case "de":
-            return [("zwo", 2), ("einem", 1), ("einer", 1), ("dutzend", 12)]
+            return [("zwo", 2), ("einem", 1), ("einer", 1), ("dutzend", 12), ("anderthalb", 1.5), ("eineinhalb", 1.5)]
         case "en":
             return [("dozen", 12), ("a dozen", 12), ("a couple of", 2), ("a pair of", 2), ("oh", 0), ("nought", 0)]
         case "fr":
@@ -31,6 +31,21 @@ enum NumberAliases {
                     ("よっつ", 4), ("いつつ", 5)]
         default:
             return []
+        }
+    }
+
+    /// How a half is said after a whole number: "two and a half", "deux et demi", "dos y medio",
+    /// "два с половиной"; German writes it on to the number (`zweieinhalb`).
+    static func halves(for language: String) -> (phrases: [String], suffix: String?) {
+        switch language {
+        case "en": return (["and a half"], nil)
+        case "fr": return (["et demi", "et demie"], nil)
+        case "es": return (["y medio", "y media"], nil)
+        case "it": return (["e mezzo", "e mezza"], nil)
+        case "pt": return (["e meio", "e meia"], nil)
+        case "ru": return (["с половиной"], nil)
+        case "de": return ([], "einhalb")
+        default: return ([], nil)
         }
     }
 

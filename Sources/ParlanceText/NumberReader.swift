@@ -27,6 +27,10 @@ public final class NumberReader: Sendable {
     let shortHanTail: Bool
     /// The word that may join the parts of a number: "a hundred and fifty", "hundertundeins".
     let connectors: [String]
+    /// The token keys of each way a half is said after a number ("and a half", "с половиной").
+    let halfPhrases: [[String]]
+    /// A half written on to a number (`zweieinhalb`).
+    let halfSuffix: String?
     /// Whether numbers may be written in kana (`いちまん`, `さんぜん`).
     let readsKana: Bool
 
@@ -65,6 +69,9 @@ public final class NumberReader: Sendable {
         shortHanTail = profile.locale.language == "zh"
         readsKana = profile.locale.language == "ja"
         connectors = NumberAliases.connectors(for: profile.locale.language)
+        let halves = NumberAliases.halves(for: profile.locale.language)
+        halfPhrases = halves.phrases.map { profile.tokenize($0).map(\.key) }
+        halfSuffix = halves.suffix
         tableSize = builder.count
         trie = builder.build()
         status = 0
@@ -152,7 +159,26 @@ public final class NumberReader: Sendable {
                 i += 1
             }
         }
-        return combine(groupDigits(spans, tokens, text), tokens)
+        return combine(addHalves(groupDigits(spans, tokens, text), tokens), tokens)
+    }
+
+    /// "two and a half", "два с половиной": a whole number and the half said after it, before a
+    /// power word may multiply both ("две с половиной тысячи").
+    private func addHalves(_ spans: [NumberSpan], _ tokens: [Token]) -> [NumberSpan] {
+        guard !halfPhrases.isEmpty else { return spans }
+        return spans.map { s in
+            let start = s.tokens.upperBound
+            guard !s.isOrdinal, s.value == s.value.rounded(),
+                  let phrase = halfPhrases.first(where: { p in
+                      start + p.count <= tokens.count && zip(p, tokens[start..<start + p.count]).allSatisfy { $0 == $1.key }
+                  }) else { return s }
+            var s = s
+            let end = start + phrase.count
+            s.value += 0.5
+            s.range = s.range.lowerBound..<tokens[end - 1].range.upperBound
+            s.tokens = s.tokens.lowerBound..<end
+            return s
+        }
     }
 
     /// Joins `1` + `000` where the locale groups thousands with a space and exactly one space
@@ -235,7 +261,15 @@ public final class NumberReader: Sendable {
         var rest = Substring(t.key)
         var total = 0.0, section = 0.0
         var parts = 0
+        var half = 0.0
         while !rest.isEmpty {
+            // "zweieinhalb", "zweieinhalbtausend": a half written on.
+            if parts > 0, half == 0, let h = halfSuffix, rest.hasPrefix(h) {
+                half = 0.5
+                section += 0.5
+                rest = rest.dropFirst(h.count)
+                continue
+            }
             // "hundertundeins": the connector between two parts.
             if parts > 0, let c = connectors.first(where: { rest.hasPrefix($0) }), rest.count > c.count {
                 rest = rest.dropFirst(c.count)
@@ -253,7 +287,7 @@ public final class NumberReader: Sendable {
                 section += entry.value
             }
         }
-        guard parts >= 2 else { return nil }
+        guard parts >= 2 || (parts == 1 && half > 0) else { return nil }
         return NumberSpan(value: total + section, range: t.range, tokens: i..<i + 1, source: "compound")
     }
 

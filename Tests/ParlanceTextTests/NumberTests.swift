@@ -172,6 +172,15 @@ struct SpokenNumberTests {
         .init(locale: "de", text: "hundertundeins", value: 101),
         .init(locale: "de", text: "zweihundertundfünfzig", value: 250),
         .init(locale: "es", text: "un par de", value: 2),
+        .init(locale: "en", text: "two and a half", value: 2.5),
+        .init(locale: "fr", text: "deux et demi", value: 2.5),
+        .init(locale: "es", text: "dos y medio", value: 2.5),
+        .init(locale: "ru", text: "два с половиной", value: 2.5),
+        .init(locale: "de", text: "zweieinhalb", value: 2.5),
+        .init(locale: "de", text: "anderthalb", value: 1.5),
+        .init(locale: "de", text: "zweieinhalbtausend", value: 2500),
+        .init(locale: "ru", text: "две с половиной тысячи", value: 2500),
+        .init(locale: "en", text: "two and a half thousand", value: 2500),
     ]
 
     @Test(arguments: cases)
@@ -243,6 +252,10 @@ struct SpokenAmountTests {
         .init(locale: "ru-RU", text: "двадцать рублей пятьдесят копеек", amount: 20.5, code: "RUB"),
         .init(locale: "ru-RU", text: "20 рублей 50", amount: 20.5, code: "RUB"),
         .init(locale: "ru-RU", text: "50 копеек", amount: 0.5, code: "RUB"),
+        .init(locale: "ru-RU", text: "два с половиной рубля", amount: 2.5, code: "RUB"),
+        .init(locale: "en-US", text: "two and a half dollars", amount: 2.5, code: "USD"),
+        .init(locale: "de-DE", text: "zweieinhalb Euro", amount: 2.5, code: "EUR"),
+        .init(locale: "es-ES", text: "dos y medio euros", amount: 2.5, code: "EUR"),
     ]
 
     @Test(arguments: cases)
