@@ -34,6 +34,14 @@ enum NumberAliases {
         }
     }
 
+    /// Power words people say that ICU's rules do not: "five grand" is 5000.
+    static func multipliers(for language: String) -> [(String, Double)] {
+        switch language {
+        case "en": return [("grand", 1000)]
+        default: return []
+        }
+    }
+
     /// How a half is said after a whole number: "two and a half", "deux et demi", "dos y medio",
     /// "два с половиной"; German writes it on to the number (`zweieinhalb`).
     static func halves(for language: String) -> (phrases: [String], suffix: String?) {

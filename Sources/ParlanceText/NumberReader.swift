@@ -65,6 +65,9 @@ public final class NumberReader: Sendable {
         for (word, value) in NumberAliases.words(for: profile.locale.language) {
             builder.insert(profile.tokenize(word).map(\.key), Entry(value: value, ordinal: false, multiplier: false), replacing: true)
         }
+        for (word, value) in NumberAliases.multipliers(for: profile.locale.language) {
+            builder.insert(profile.tokenize(word).map(\.key), Entry(value: value, ordinal: false, multiplier: true), replacing: true)
+        }
         articles = NumberAliases.articles(for: profile.locale.language)
         shortHanTail = profile.locale.language == "zh"
         readsKana = profile.locale.language == "ja"

@@ -169,6 +169,8 @@ struct SpokenNumberTests {
         .init(locale: "en", text: "two thousand and twenty", value: 2020),
         .init(locale: "en", text: "a hundred and twenty five", value: 125),
         .init(locale: "en", text: "a couple of", value: 2),
+        .init(locale: "en", text: "five grand", value: 5000),
+        .init(locale: "en", text: "2 grand", value: 2000),
         .init(locale: "de", text: "hundertundeins", value: 101),
         .init(locale: "de", text: "zweihundertundfünfzig", value: 250),
         .init(locale: "es", text: "un par de", value: 2),
