@@ -20,6 +20,8 @@ public final class CurrencyReader: Sendable {
     /// Minor units (`cents`, `копеек`, `毛`) and what they are worth of the major one.
     private let minors: KeyTrie<MinorUnit>
     private let spoken: SpokenAmounts
+    /// The locale's number reader, for a half said after the currency ("dos euros y medio").
+    private let numberReader: NumberReader
 
     /// Most traded first: the tie-break for names several currencies share.
     static let preference = ["USD", "EUR", "JPY", "GBP", "CNY", "AUD", "CAD", "CHF", "HKD", "SGD", "SEK", "KRW",
@@ -28,6 +30,7 @@ public final class CurrencyReader: Sendable {
 
     init(profile: TextProfile, numbers: NumberReader) throws {
         self.profile = profile
+        numberReader = numbers
         let locale = profile.locale.isBase ? "en_US" : profile.locale.maximized.icuID
         var code = [UInt16](repeating: 0, count: 4)
         var status: Int32 = 0
@@ -132,15 +135,16 @@ public final class CurrencyReader: Sendable {
             k += 1
             guard !n.isOrdinal, n.tokens.lowerBound >= usedUpTo else { continue }
             var amount: AmountSpan?
-            var said = false
+            var said: Double?
             // After: `20 €`, `twenty dollars`, `5000円`, or the rest of the same token (`两百块`).
             if let (c, end, tokenEnd) = currency(after: n, in: tokens) {
                 amount = AmountSpan(amount: n.value, currencyCode: c, range: n.range.lowerBound..<end, tokens: n.tokens.lowerBound..<tokenEnd)
-                said = true
+                said = 1
             } else if let (minor, end, tokenEnd) = unit(after: n, in: tokens, minors), n.value * minor.fraction < 1 {
                 // A minor unit alone: `50 cents`, `五毛`.
                 amount = AmountSpan(amount: n.value * minor.fraction, currencyCode: minor.code, range: n.range.lowerBound..<end,
                                     tokens: n.tokens.lowerBound..<tokenEnd)
+                said = minor.fraction
             } else {
                 // Before: `$20`, `€3,50`, `USD 20`.
                 let start = n.tokens.lowerBound
@@ -153,7 +157,7 @@ public final class CurrencyReader: Sendable {
                 }
             }
             guard var a = amount else { continue }
-            k = addMinorPart(to: &a, unitSaid: said, tokens: tokens, numbers: numbers, next: k)
+            k = addMinorPart(to: &a, unit: said, tokens: tokens, numbers: numbers, next: k)
             out.append(a)
             usedUpTo = a.tokens.upperBound
         }
@@ -161,21 +165,36 @@ public final class CurrencyReader: Sendable {
     }
 
     /// Adds what follows an amount as its minor part: `50` in "5 euros 50", "50 Cent" in
-    /// "5 Euro und 50 Cent", `5` in `3块5` (tenths), `半` in `一块半`. Returns the index of the first
-    /// number left unread.
-    private func addMinorPart(to a: inout AmountSpan, unitSaid: Bool, tokens: [Token], numbers: [NumberSpan], next: Int) -> Int {
+    /// "5 Euro und 50 Cent", `5` in `3块5` (tenths) and in `两毛五` (hundredths), a half in
+    /// "dos euros y medio" and `一块半`. Returns the index of the first number left unread.
+    ///
+    /// - Parameters:
+    ///   - unit: the unit named after the amount's number: its worth of the major one (1 for the
+    ///     currency itself), or nil for a symbol before it (`$10`).
+    private func addMinorPart(to a: inout AmountSpan, unit said: Double?, tokens: [Token], numbers: [NumberSpan], next: Int) -> Int {
         var k = next
-        for _ in 0..<2 {
+        let tenths = spoken.bareFraction == 0.1
+        // What a number said bare is worth here: hundredths after the currency's name; in
+        // Chinese a tenth of the unit just named (`3块5`, `两毛五`); nothing after a symbol.
+        var bare = said == 1 ? spoken.bareFraction : said.flatMap { tenths && $0 >= 0.1 ? $0 / 10 : nil }
+        let unitSaid = said == 1
+        for round in 0..<2 {
             var start = a.tokens.upperBound
             guard start < tokens.count else { break }
-            // Chinese says half a yuan as 半: `一块半`.
-            if unitSaid, spoken.half.contains(where: { tokens[start].text.hasPrefix($0) }), !tokens[start].spaceBefore,
-               tokens[start].range.lowerBound == a.range.upperBound {
-                let h = spoken.half.first { tokens[start].text.hasPrefix($0) }!
-                a.amount += 0.5
-                a.range = a.range.lowerBound..<a.range.upperBound + h.utf16.count
-                a.tokens = a.tokens.lowerBound..<start + 1
-                break
+            // A half after the currency: "dos euros y medio"; Chinese writes 半 on (`一块半`).
+            if round == 0, unitSaid, a.amount == a.amount.rounded() {
+                if let end = numberReader.halfEnd(tokens, at: start) {
+                    a.amount += 0.5
+                    a.range = a.range.lowerBound..<tokens[end - 1].range.upperBound
+                    a.tokens = a.tokens.lowerBound..<end
+                    break
+                }
+                if let h = spoken.half.first(where: { tokens[start].text.hasPrefix($0) }), tokens[start].range.lowerBound == a.range.upperBound {
+                    a.amount += 0.5
+                    a.range = a.range.lowerBound..<a.range.upperBound + h.utf16.count
+                    a.tokens = a.tokens.lowerBound..<start + 1
+                    break
+                }
             }
             var connector: String?
             if spoken.connectors.contains(tokens[start].key) {
@@ -190,11 +209,13 @@ public final class CurrencyReader: Sendable {
                 a.range = a.range.lowerBound..<end
                 a.tokens = a.tokens.lowerBound..<tokenEnd
                 k += 1
+                bare = tenths && minor.fraction >= 0.1 ? minor.fraction / 10 : nil
                 continue
             }
-            // Said bare, "5 euros 50": only right after the currency's name, and not before another currency.
-            guard unitSaid, let fraction = spoken.bareFraction, connector == nil || spoken.bareConnectors.contains(connector!),
-                  m.value * fraction < 1, fraction < 0.1 ? m.value >= 10 : m.value >= 1,
+            // Said bare, "5 euros 50": two digits right after the currency's name (one in Chinese),
+            // and not before another currency.
+            guard let fraction = bare, connector == nil || spoken.bareConnectors.contains(connector!),
+                  m.value * fraction < 1, tenths ? m.value < 10 : m.value >= 10,
                   m.range.upperBound == tokens[m.tokens.upperBound - 1].range.upperBound,
                   currency(after: m, in: tokens) == nil else { break }
             a.amount += m.value * fraction

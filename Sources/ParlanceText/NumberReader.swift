@@ -39,6 +39,8 @@ public final class NumberReader: Sendable {
         var ordinal: Bool
         /// A bare power word (`thousand`, `million`) that multiplies the number before it.
         var multiplier: Bool
+        /// A power word in the form it takes only after a number (`тысяч`, `millones`): no number alone.
+        var afterNumber = false
     }
 
     /// Spelled-out values up to this bound are stored one by one; above it only round values.
@@ -114,13 +116,14 @@ public final class NumberReader: Sendable {
         values += (200..<denseLimit).map { (Double($0), true) }
         values += stride(from: 1000, through: 10_000, by: 100).map { (Double($0), false) }
         values += stride(from: 11_000, through: 100_000, by: 1000).map { (Double($0), false) }
-        values += [1e6, 2e6, 1e9].map { ($0, false) }
+        values += [1e6, 2e6, 5e6, 1e9].map { ($0, false) }
         let caseMarkers = ["genitive", "dative", "accusative", "locative", "ablative", "instrumental", "construct"]
         var ones: Set<String> = []
         for name in sets {
             let ruleset = Array(name.utf16)
             let ordinal = name.contains("ordinal")
             let oblique = caseMarkers.contains { name.contains($0) }
+            var digitKeys: [Double: [String]] = [:]
             for (v, denseOnly) in values {
                 if denseOnly && (oblique || ordinal) { continue }
                 if ordinal && v > 1000 { continue }
@@ -128,6 +131,13 @@ public final class NumberReader: Sendable {
                 let keys = profile.tokenize(s).map(\.key)
                 b.insert(keys, Entry(value: v, ordinal: ordinal, multiplier: false))
                 if !ordinal && v == 1 && keys.count == 1 { ones.insert(keys[0]) }
+                if !ordinal && v >= 2 && v <= 9 { digitKeys[v] = keys }
+                // "пять тысяч" → "тысяч", "cinco millones" → "millones": the power word in the
+                // form it takes after a digit, a multiplier too ("5 тысяч").
+                if !ordinal, v >= 2000, let p = [1e6, 1000].first(where: { v.truncatingRemainder(dividingBy: $0) == 0 }),
+                   let d = digitKeys[v / p], keys.count == d.count + 1, Array(keys.prefix(d.count)) == d {
+                    b.insert([keys[d.count]], Entry(value: p, ordinal: false, multiplier: true, afterNumber: true))
+                }
                 if !ordinal, [100.0, 1000, 1e6].contains(v) {
                     // "one thousand" → bare "thousand", a multiplier; "einhundert" → "hundert".
                     if keys.count == 2 && ones.contains(keys[0]) {
@@ -165,18 +175,21 @@ public final class NumberReader: Sendable {
         return combine(addHalves(groupDigits(spans, tokens, text), tokens), tokens)
     }
 
+    /// The end of a half said at token `start` ("and a half", "y medio"), or nil.
+    func halfEnd(_ tokens: [Token], at start: Int) -> Int? {
+        guard let p = halfPhrases.first(where: { p in
+            start + p.count <= tokens.count && zip(p, tokens[start..<start + p.count]).allSatisfy { $0 == $1.key }
+        }) else { return nil }
+        return start + p.count
+    }
+
     /// "two and a half", "два с половиной": a whole number and the half said after it, before a
     /// power word may multiply both ("две с половиной тысячи").
     private func addHalves(_ spans: [NumberSpan], _ tokens: [Token]) -> [NumberSpan] {
         guard !halfPhrases.isEmpty else { return spans }
         return spans.map { s in
-            let start = s.tokens.upperBound
-            guard !s.isOrdinal, s.value == s.value.rounded(),
-                  let phrase = halfPhrases.first(where: { p in
-                      start + p.count <= tokens.count && zip(p, tokens[start..<start + p.count]).allSatisfy { $0 == $1.key }
-                  }) else { return s }
+            guard !s.isOrdinal, s.value == s.value.rounded(), let end = halfEnd(tokens, at: s.tokens.upperBound) else { return s }
             var s = s
-            let end = start + phrase.count
             s.value += 0.5
             s.range = s.range.lowerBound..<tokens[end - 1].range.upperBound
             s.tokens = s.tokens.lowerBound..<end
@@ -233,7 +246,8 @@ public final class NumberReader: Sendable {
             if article && !(entry.multiplier || entry.value == 100 || entry.value == 1000) { return nil }
             let v = article && !entry.multiplier ? entry.value : entry.value
             return NumberSpan(value: v, range: tokens[i].range.lowerBound..<tokens[end - 1].range.upperBound,
-                              tokens: i..<end, isOrdinal: entry.ordinal, source: entry.multiplier ? "multiplier" : "words")
+                              tokens: i..<end, isOrdinal: entry.ordinal,
+                              source: entry.afterNumber ? "power" : entry.multiplier ? "multiplier" : "words")
         }
         if article { return nil }
         if let han = HanNumerals.read(tokens, at: i, shortTail: shortHanTail, digits: digits) { return han }
@@ -277,7 +291,7 @@ public final class NumberReader: Sendable {
             if parts > 0, let c = connectors.first(where: { rest.hasPrefix($0) }), rest.count > c.count {
                 rest = rest.dropFirst(c.count)
             }
-            guard let (entry, len) = trie.longestPrefix(of: rest) else { return nil }
+            guard let (entry, len) = trie.longestPrefix(of: rest), parts > 0 || !entry.afterNumber else { return nil }
             rest = rest.dropFirst(len)
             parts += 1
             if entry.multiplier {
@@ -312,7 +326,7 @@ public final class NumberReader: Sendable {
                 continue
             }
             if var last = out.last, last.tokens.upperBound == s.tokens.lowerBound, !last.isOrdinal {
-                if s.source == "multiplier", last.value < s.value, last.source != "multiplier" {
+                if s.source == "multiplier" || s.source == "power", last.value < s.value, last.source != "multiplier", last.source != "power" {
                     last.value *= s.value
                 } else if last.value >= 100, s.value < Self.magnitude(of: last.value), s.source != "digits", last.source != "digits" {
                     last.value += s.value
@@ -329,8 +343,10 @@ public final class NumberReader: Sendable {
                 out.append(s)
             }
         }
-        return out.map { s in
+        // A power word said after no number ("тысячи людей") is none.
+        return out.compactMap { s in
             var s = s
+            if s.source == "power" { return nil }
             if s.source == "multiplier" { s.source = "words" }
             return s
         }

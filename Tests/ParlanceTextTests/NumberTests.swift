@@ -170,6 +170,10 @@ struct SpokenNumberTests {
         .init(locale: "en", text: "a hundred and twenty five", value: 125),
         .init(locale: "en", text: "a couple of", value: 2),
         .init(locale: "en", text: "five grand", value: 5000),
+        .init(locale: "ru", text: "5 тысяч", value: 5000),
+        .init(locale: "ru", text: "2 тысячи", value: 2000),
+        .init(locale: "es", text: "5 millones", value: 5e6),
+        .init(locale: "de", text: "5 Millionen", value: 5e6),
         .init(locale: "en", text: "2 grand", value: 2000),
         .init(locale: "de", text: "hundertundeins", value: 101),
         .init(locale: "de", text: "zweihundertundfünfzig", value: 250),
@@ -194,7 +198,8 @@ struct SpokenNumberTests {
     }
 
     /// Japanese keeps the unit's tail (二万五 is 20 005); a kana particle or honorific alone is no number.
-    @Test(arguments: [("ja", "二万五", [20_005.0]), ("ja", "さとうさんに", []), ("ja", "いちばん", []),
+    @Test(arguments: [("ja", "二万五", [20_005.0]), ("ja", "さとうさんに", []), ("ja", "いちばん", []), ("ru", "тысячи людей", []),
+                      ("es", "millones de personas", []),
                       ("ja", "せんせいに", []), ("ja", "じゅうしょ", []), ("ja", "ごよやく", [])])
     func leavesOtherReadings(_ locale: String, _ text: String, _ values: [Double]) throws {
         let a = try TextAnalyzer.shared(for: LocaleID(locale))
@@ -258,6 +263,11 @@ struct SpokenAmountTests {
         .init(locale: "en-US", text: "two and a half dollars", amount: 2.5, code: "USD"),
         .init(locale: "de-DE", text: "zweieinhalb Euro", amount: 2.5, code: "EUR"),
         .init(locale: "es-ES", text: "dos y medio euros", amount: 2.5, code: "EUR"),
+        .init(locale: "es-ES", text: "dos euros y medio", amount: 2.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "deux euros et demi", amount: 2.5, code: "EUR"),
+        .init(locale: "ru-RU", text: "5 тысяч рублей", amount: 5000, code: "RUB"),
+        .init(locale: "zh-CN", text: "两毛五", amount: 0.25, code: "CNY"),
+        .init(locale: "zh-CN", text: "3块5毛5", amount: 3.55, code: "CNY"),
     ]
 
     @Test(arguments: cases)
