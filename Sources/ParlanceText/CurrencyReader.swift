@@ -217,7 +217,7 @@ public final class CurrencyReader: Sendable {
             guard let fraction = bare, connector == nil || spoken.bareConnectors.contains(connector!),
                   m.value * fraction < 1, tenths ? m.value < 10 : m.value >= 10,
                   m.range.upperBound == tokens[m.tokens.upperBound - 1].range.upperBound,
-                  currency(after: m, in: tokens) == nil else { break }
+                  currency(after: m, in: tokens) == nil, !countsSomething(m, tokens) else { break }
             a.amount += m.value * fraction
             a.range = a.range.lowerBound..<m.range.upperBound
             a.tokens = a.tokens.lowerBound..<m.tokens.upperBound
@@ -225,6 +225,14 @@ public final class CurrencyReader: Sendable {
             break
         }
         return k
+    }
+
+    /// Whether a counter or measure word touches number `n` (`5个人`, `5点`): it counts that, it is
+    /// no part of an amount.
+    private func countsSomething(_ n: NumberSpan, _ tokens: [Token]) -> Bool {
+        let end = n.tokens.upperBound
+        guard end < tokens.count, !tokens[end].spaceBefore, let c = tokens[end].text.first else { return false }
+        return HanNumerals.counters.contains(c)
     }
 
     /// A unit named right after number `n`: in the rest of its last token (`两百块`, `五毛钱`),

@@ -298,7 +298,8 @@ struct SpokenAmountTests {
 
     /// A number after an amount is its minor part only when it can be: not a new amount, not a count.
     @Test(arguments: [("en-US", "5 euros 50 dollars", [5.0, 50]), ("de-DE", "5 Euro 2 mal", [5.0]),
-                      ("en-US", "10 dollars 2 times", [10.0]), ("ja-JP", "5ドル50", [5.0])])
+                      ("en-US", "10 dollars 2 times", [10.0]), ("ja-JP", "5ドル50", [5.0]),
+                      ("zh-CN", "100块5个人分", [100.0]), ("zh-CN", "转100块5点前", [100.0])])
     func keepsOtherNumbersApart(_ locale: String, _ text: String, _ amounts: [Double]) throws {
         let a = try TextAnalyzer.shared(for: LocaleID(locale))
         #expect(a.analyze(text).amounts.map(\.amount) == amounts)
