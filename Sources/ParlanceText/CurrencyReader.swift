@@ -328,8 +328,8 @@ struct MinorUnit: Sendable, Hashable {
     let fraction: Double
 }
 
-/// How a language says the minor part of an amount after the major one, as people say it to an
-/// assistant: "10 dollars and 25 cents", "zwanzig Euro fünfzig", "vingt euros cinquante",
+/// How a language says the minor part of an amount after the major one, as people say it:
+/// "10 dollars and 25 cents", "zwanzig Euro fünfzig", "vingt euros cinquante",
 /// "3 euros con 50", "20 рублей 50 копеек", "5ユーロ50セント", "3块5", "3元5角", "一块半".
 struct SpokenAmounts: Sendable {
     /// Minor unit words and their worth.
