@@ -17,6 +17,11 @@ public final class CurrencyReader: Sendable {
     private let names: KeyTrie<String>
     /// Every ISO code ICU knows in common use, for codes written in capitals (`20 USD`).
     private let codes: Set<String>
+    /// Minor units (`cents`, `копеек`, `毛`) and what they are worth of the major one.
+    private let minors: KeyTrie<MinorUnit>
+    private let spoken: SpokenAmounts
+    /// The locale's number reader, for a half said after the currency ("dos euros y medio").
+    private let numberReader: NumberReader
 
     /// Most traded first: the tie-break for names several currencies share.
     static let preference = ["USD", "EUR", "JPY", "GBP", "CNY", "AUD", "CAD", "CHF", "HKD", "SGD", "SEK", "KRW",
@@ -25,6 +30,7 @@ public final class CurrencyReader: Sendable {
 
     init(profile: TextProfile, numbers: NumberReader) throws {
         self.profile = profile
+        numberReader = numbers
         let locale = profile.locale.isBase ? "en_US" : profile.locale.maximized.icuID
         var code = [UInt16](repeating: 0, count: 4)
         var status: Int32 = 0
@@ -66,9 +72,22 @@ public final class CurrencyReader: Sendable {
             builder.insert(keys, Self.choose(cs, local: local))
         }
         for (word, c) in CurrencyAliases.words(for: profile.locale.language, localCurrency: local) {
-            builder.insert(profile.tokenize(word).map(\.key), c, replacing: true)
+            Self.insert(profile.tokenize(word).map(\.key), c, into: &builder)
         }
         names = builder.build()
+        spoken = SpokenAmounts(language: profile.locale.language, localCurrency: local)
+        var minorBuilder = KeyTrie<MinorUnit>.Builder()
+        for (word, unit) in spoken.minorUnits {
+            Self.insert(profile.tokenize(word).map(\.key), unit, into: &minorBuilder)
+        }
+        minors = minorBuilder.build()
+    }
+
+    /// Adds a unit word; a Han one split in tokens (`块` `钱`) is also stored whole, as it is
+    /// found written on after a numeral (`五块钱`).
+    static func insert<T>(_ keys: [String], _ value: T, into builder: inout KeyTrie<T>.Builder) {
+        builder.insert(keys, value, replacing: true)
+        if keys.count > 1, keys.allSatisfy(isHan) { builder.insert([keys.joined()], value, replacing: true) }
     }
 
     static func isHan(_ s: String) -> Bool { s.unicodeScalars.contains { $0.value >= 0x3040 } }
@@ -103,51 +122,146 @@ public final class CurrencyReader: Sendable {
         return c
     }
 
-    /// Finds amounts: a currency right before or right after a number.
+    /// Finds amounts: a currency right before or right after a number, with the minor part said
+    /// after it ("5 euros 50", "10 dollars and 25 cents", "3块5"), or a minor unit alone ("50 cents").
     ///
     /// - Complexity: O(n) in the number of tokens.
     public func find(in tokens: [Token], numbers: [NumberSpan]) -> [AmountSpan] {
         var out: [AmountSpan] = []
         var usedUpTo = 0
-        for n in numbers where !n.isOrdinal {
-            let end = n.tokens.upperBound
-            let last = tokens[end - 1]
+        var k = 0
+        while k < numbers.count {
+            let n = numbers[k]
+            k += 1
+            guard !n.isOrdinal, n.tokens.lowerBound >= usedUpTo else { continue }
+            var amount: AmountSpan?
+            var said: Double?
             // After: `20 €`, `twenty dollars`, `5000円`, or the rest of the same token (`两百块`).
-            if n.range.upperBound < last.range.upperBound {
-                let rest = String(last.key.unicodeScalars.dropFirst(last.key.unicodeScalars.count - (last.range.upperBound - n.range.upperBound)))
-                if let (c, len) = names.longestPrefix(of: Substring(rest)), len == rest.count || Self.isHan(rest) {
-                    // The unit may go on in the next tokens: `两百块` + `钱` is `两百块钱`.
-                    let unit = [String(rest.prefix(len))] + tokens[end..<min(end + 2, tokens.count)].map(\.key)
-                    if len == rest.count, let (c2, k) = names.longestMatch(unit, from: 0, key: { $0 }), k > 1 {
-                        out.append(AmountSpan(amount: n.value, currencyCode: c2, range: n.range.lowerBound..<tokens[end + k - 2].range.upperBound,
-                                              tokens: n.tokens.lowerBound..<end + k - 1))
-                        usedUpTo = end + k - 1
-                        continue
+            if let (c, end, tokenEnd) = currency(after: n, in: tokens) {
+                amount = AmountSpan(amount: n.value, currencyCode: c, range: n.range.lowerBound..<end, tokens: n.tokens.lowerBound..<tokenEnd)
+                said = 1
+            } else if let (minor, end, tokenEnd) = unit(after: n, in: tokens, minors), n.value * minor.fraction < 1 {
+                // A minor unit alone: `50 cents`, `五毛`.
+                amount = AmountSpan(amount: n.value * minor.fraction, currencyCode: minor.code, range: n.range.lowerBound..<end,
+                                    tokens: n.tokens.lowerBound..<tokenEnd)
+                said = minor.fraction
+            } else {
+                // Before: `$20`, `€3,50`, `USD 20`.
+                let start = n.tokens.lowerBound
+                for b in stride(from: start - 1, through: max(usedUpTo, start - 3), by: -1) {
+                    if let (c, cEnd) = currencyAt(tokens, b), cEnd == start {
+                        amount = AmountSpan(amount: n.value, currencyCode: c, range: tokens[b].range.lowerBound..<n.range.upperBound,
+                                            tokens: b..<n.tokens.upperBound)
+                        break
                     }
-                    out.append(AmountSpan(amount: n.value, currencyCode: c,
-                                          range: n.range.lowerBound..<n.range.upperBound + rest.prefix(len).utf16.count, tokens: n.tokens))
-                    usedUpTo = end
-                    continue
                 }
             }
-            if let (c, cEnd) = currencyAt(tokens, end) {
-                out.append(AmountSpan(amount: n.value, currencyCode: c, range: n.range.lowerBound..<tokens[cEnd - 1].range.upperBound,
-                                      tokens: n.tokens.lowerBound..<cEnd))
-                usedUpTo = cEnd
-                continue
-            }
-            // Before: `$20`, `€3,50`, `USD 20`.
-            let start = n.tokens.lowerBound
-            for k in stride(from: start - 1, through: max(usedUpTo, start - 3), by: -1) {
-                if let (c, cEnd) = currencyAt(tokens, k), cEnd == start {
-                    out.append(AmountSpan(amount: n.value, currencyCode: c, range: tokens[k].range.lowerBound..<n.range.upperBound,
-                                          tokens: k..<n.tokens.upperBound))
-                    usedUpTo = n.tokens.upperBound
+            guard var a = amount else { continue }
+            k = addMinorPart(to: &a, unit: said, tokens: tokens, numbers: numbers, next: k)
+            out.append(a)
+            usedUpTo = a.tokens.upperBound
+        }
+        return out
+    }
+
+    /// Adds what follows an amount as its minor part: `50` in "5 euros 50", "50 Cent" in
+    /// "5 Euro und 50 Cent", `5` in `3块5` (tenths) and in `两毛五` (hundredths), a half in
+    /// "dos euros y medio" and `一块半`. Returns the index of the first number left unread.
+    ///
+    /// - Parameters:
+    ///   - unit: the unit named after the amount's number: its worth of the major one (1 for the
+    ///     currency itself), or nil for a symbol before it (`$10`).
+    private func addMinorPart(to a: inout AmountSpan, unit said: Double?, tokens: [Token], numbers: [NumberSpan], next: Int) -> Int {
+        var k = next
+        let tenths = spoken.bareFraction == 0.1
+        // What a number said bare is worth here: hundredths after the currency's name; in
+        // Chinese a tenth of the unit just named (`3块5`, `两毛五`); nothing after a symbol.
+        var bare = said == 1 ? spoken.bareFraction : said.flatMap { tenths && $0 >= 0.1 ? $0 / 10 : nil }
+        let unitSaid = said == 1
+        for round in 0..<2 {
+            var start = a.tokens.upperBound
+            guard start < tokens.count else { break }
+            // A half after the currency: "dos euros y medio"; Chinese writes 半 on (`一块半`).
+            if round == 0, unitSaid, a.amount == a.amount.rounded() {
+                if let end = numberReader.halfEnd(tokens, at: start) {
+                    a.amount += 0.5
+                    a.range = a.range.lowerBound..<tokens[end - 1].range.upperBound
+                    a.tokens = a.tokens.lowerBound..<end
+                    break
+                }
+                if let h = spoken.half.first(where: { tokens[start].text.hasPrefix($0) }), tokens[start].range.lowerBound == a.range.upperBound {
+                    a.amount += 0.5
+                    a.range = a.range.lowerBound..<a.range.upperBound + h.utf16.count
+                    a.tokens = a.tokens.lowerBound..<start + 1
                     break
                 }
             }
+            var connector: String?
+            if spoken.connectors.contains(tokens[start].key) {
+                connector = tokens[start].key
+                start += 1
+            }
+            guard k < numbers.count, numbers[k].tokens.lowerBound == start else { break }
+            let m = numbers[k]
+            guard !m.isOrdinal, m.value == m.value.rounded(), m.value < 100 else { break }
+            if let (minor, end, tokenEnd) = unit(after: m, in: tokens, minors), m.value * minor.fraction < 1 {
+                a.amount += m.value * minor.fraction
+                a.range = a.range.lowerBound..<end
+                a.tokens = a.tokens.lowerBound..<tokenEnd
+                k += 1
+                bare = tenths && minor.fraction >= 0.1 ? minor.fraction / 10 : nil
+                continue
+            }
+            // Said bare, "5 euros 50": two digits right after the currency's name (one in Chinese),
+            // and not before another currency.
+            guard let fraction = bare, connector == nil || spoken.bareConnectors.contains(connector!),
+                  m.value * fraction < 1, tenths ? m.value < 10 : m.value >= 10,
+                  m.range.upperBound == tokens[m.tokens.upperBound - 1].range.upperBound,
+                  currency(after: m, in: tokens) == nil, !countsSomething(m, tokens) else { break }
+            a.amount += m.value * fraction
+            a.range = a.range.lowerBound..<m.range.upperBound
+            a.tokens = a.tokens.lowerBound..<m.tokens.upperBound
+            k += 1
+            break
         }
-        return out
+        return k
+    }
+
+    /// Whether a counter or measure word touches number `n` (`5个人`, `5点`): it counts that, it is
+    /// no part of an amount.
+    private func countsSomething(_ n: NumberSpan, _ tokens: [Token]) -> Bool {
+        let end = n.tokens.upperBound
+        guard end < tokens.count, !tokens[end].spaceBefore, let c = tokens[end].text.first else { return false }
+        return HanNumerals.counters.contains(c)
+    }
+
+    /// A unit named right after number `n`: in the rest of its last token (`两百块`, `五毛钱`),
+    /// possibly going on into the next tokens (`两百块` + `钱`), or in the tokens after it.
+    /// Returns the unit, the end of its range and the end of its tokens.
+    private func unit<T>(after n: NumberSpan, in tokens: [Token], _ trie: KeyTrie<T>) -> (T, Int, Int)? {
+        let end = n.tokens.upperBound
+        let last = tokens[end - 1]
+        if n.range.upperBound < last.range.upperBound {
+            let rest = String(last.key.unicodeScalars.dropFirst(last.key.unicodeScalars.count - (last.range.upperBound - n.range.upperBound)))
+            if let (c, len) = trie.longestPrefix(of: Substring(rest)), len == rest.count || Self.isHan(rest) {
+                // The unit may go on in the next tokens: `两百块` + `钱` is `两百块钱`.
+                let unit = [String(rest.prefix(len))] + tokens[end..<min(end + 2, tokens.count)].map(\.key)
+                if len == rest.count, let (c2, k) = trie.longestMatch(unit, from: 0, key: { $0 }), k > 1 {
+                    return (c2, tokens[end + k - 2].range.upperBound, end + k - 1)
+                }
+                return (c, n.range.upperBound + rest.prefix(len).utf16.count, end)
+            }
+        }
+        guard end < tokens.count, let (c, cEnd) = trie.longestMatch(tokens, from: end, key: \.key) else { return nil }
+        return (c, tokens[cEnd - 1].range.upperBound, cEnd)
+    }
+
+    /// The currency named right after number `n`, by name or ISO code (`20 USD`).
+    private func currency(after n: NumberSpan, in tokens: [Token]) -> (String, Int, Int)? {
+        if let u = unit(after: n, in: tokens, names) { return u }
+        let end = n.tokens.upperBound
+        guard end < tokens.count, tokens[end].text.count == 3, codes.contains(tokens[end].text) else { return nil }
+        return (tokens[end].text, tokens[end].range.upperBound, end + 1)
     }
 
     private func currencyAt(_ tokens: [Token], _ i: Int) -> (String, Int)? {
@@ -161,8 +275,13 @@ public final class CurrencyReader: Sendable {
 
 /// Everyday currency words ICU's data does not have, per language.
 enum CurrencyAliases {
+    /// The currency "dollars" names: the locale's own dollar, else the US one.
+    static func dollar(_ localCurrency: String?) -> String {
+        ["USD", "AUD", "CAD", "NZD", "SGD", "HKD"].contains(localCurrency ?? "") ? localCurrency! : "USD"
+    }
+
     static func words(for language: String, localCurrency: String?) -> [(String, String)] {
-        let dollar = ["USD", "AUD", "CAD", "NZD", "SGD", "HKD"].contains(localCurrency ?? "") ? localCurrency! : "USD"
+        let dollar = CurrencyAliases.dollar(localCurrency)
         switch language {
         case "en":
             return [("bucks", dollar), ("buck", dollar), ("dollars", dollar), ("dollar", dollar), ("quid", "GBP"),
@@ -185,7 +304,7 @@ enum CurrencyAliases {
         case "ru":
             return [("рублей", "RUB"), ("рубля", "RUB"), ("рубль", "RUB"), ("руб", "RUB"), ("р", "RUB"), ("₽", "RUB"),
                     ("баксов", "USD"), ("бакса", "USD"), ("долларов", "USD"), ("доллара", "USD"), ("доллар", "USD"),
-                    ("евро", "EUR"), ("копеек", "RUB")]
+                    ("евро", "EUR")]
         case "uk":
             return [("гривень", "UAH"), ("гривні", "UAH"), ("гривня", "UAH"), ("грн", "UAH")]
         case "ja":
@@ -199,6 +318,71 @@ enum CurrencyAliases {
             return [("lira", "TRY"), ("tl", "TRY"), ("dolar", "USD"), ("avro", "EUR"), ("euro", "EUR")]
         default:
             return []
+        }
+    }
+}
+
+/// What a minor unit is worth of its major one, and the currency it names when said alone.
+struct MinorUnit: Sendable, Hashable {
+    let code: String
+    let fraction: Double
+}
+
+/// How a language says the minor part of an amount after the major one, as people say it:
+/// "10 dollars and 25 cents", "zwanzig Euro fünfzig", "vingt euros cinquante",
+/// "3 euros con 50", "20 рублей 50 копеек", "5ユーロ50セント", "3块5", "3元5角", "一块半".
+struct SpokenAmounts: Sendable {
+    /// Minor unit words and their worth.
+    var minorUnits: [(String, MinorUnit)] = []
+    /// Words between the major and the minor part ("and 25 cents", "con 50").
+    var connectors: Set<String> = []
+    /// Connectors that may come before a minor part said without its unit ("3 euros con 50").
+    var bareConnectors: Set<String> = []
+    /// What a number said bare after the major unit is worth: hundredths ("5 euros 50"), tenths
+    /// in Chinese (`3块5`), nil where the minor unit is always said (Japanese).
+    var bareFraction: Double?
+    /// Words for a half after the major unit (`一块半`).
+    var half: [String] = []
+
+    init(language: String, localCurrency: String?) {
+        let dollar = CurrencyAliases.dollar(localCurrency)
+        func cents(_ words: [String], _ code: String, _ fraction: Double = 0.01) -> [(String, MinorUnit)] {
+            words.map { ($0, MinorUnit(code: code, fraction: fraction)) }
+        }
+        bareFraction = 0.01
+        switch language {
+        case "en":
+            minorUnits = cents(["cents", "cent"], dollar) + cents(["pence", "pennies", "penny"], localCurrency == "GBP" ? "GBP" : dollar)
+            connectors = ["and"]
+        case "de":
+            minorUnits = cents(["cent", "cents"], "EUR") + cents(["rappen"], "CHF")
+            connectors = ["und"]
+        case "fr":
+            minorUnits = cents(["centimes", "centime"], localCurrency == "CHF" ? "CHF" : "EUR")
+            connectors = ["et"]
+        case "es":
+            minorUnits = cents(["céntimos", "céntimo", "centimos", "centimo"], "EUR") + cents(["centavos", "centavo"], localCurrency == "EUR" ? dollar : (localCurrency ?? dollar))
+            connectors = ["con", "y"]
+            bareConnectors = ["con"]
+        case "it":
+            minorUnits = cents(["centesimi", "centesimo"], "EUR")
+            connectors = ["e"]
+        case "pt":
+            minorUnits = cents(["centavos", "centavo"], localCurrency ?? "BRL") + cents(["cêntimos"], "EUR")
+            connectors = ["e"]
+        case "ru":
+            minorUnits = cents(["копеек", "копейки", "копейка", "копейку", "коп"], "RUB") + cents(["центов", "цента", "цент"], dollar)
+                + cents(["евроцентов", "евроцента", "евроцент"], "EUR")
+            connectors = ["и"]
+        case "ja":
+            minorUnits = cents(["セント"], dollar)
+            bareFraction = nil
+        case "zh":
+            minorUnits = cents(["角", "毛", "毛钱", "角钱"], localCurrency ?? "CNY", 0.1) + cents(["分", "分钱"], localCurrency ?? "CNY")
+            bareFraction = 0.1
+            half = ["半"]
+        default:
+            bareFraction = nil
         }
     }
 }

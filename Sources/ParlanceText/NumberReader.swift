@@ -23,12 +23,24 @@ public final class NumberReader: Sendable {
     let articles: Set<String>
     /// Whether the locale groups thousands with a space (`1 000` in French and Russian).
     let groupsWithSpace: Bool
+    /// Whether a digit after a Han unit counts in the next unit down (`两万五` is 25 000 in Chinese).
+    let shortHanTail: Bool
+    /// The word that may join the parts of a number: "a hundred and fifty", "hundertundeins".
+    let connectors: [String]
+    /// The token keys of each way a half is said after a number ("and a half", "с половиной").
+    let halfPhrases: [[String]]
+    /// A half written on to a number (`zweieinhalb`).
+    let halfSuffix: String?
+    /// Whether numbers may be written in kana (`いちまん`, `さんぜん`).
+    let readsKana: Bool
 
     struct Entry: Sendable, Hashable {
         var value: Double
         var ordinal: Bool
         /// A bare power word (`thousand`, `million`) that multiplies the number before it.
         var multiplier: Bool
+        /// A power word in the form it takes only after a number (`тысяч`, `millones`): no number alone.
+        var afterNumber = false
     }
 
     /// Spelled-out values up to this bound are stored one by one; above it only round values.
@@ -55,7 +67,16 @@ public final class NumberReader: Sendable {
         for (word, value) in NumberAliases.words(for: profile.locale.language) {
             builder.insert(profile.tokenize(word).map(\.key), Entry(value: value, ordinal: false, multiplier: false), replacing: true)
         }
+        for (word, value) in NumberAliases.multipliers(for: profile.locale.language) {
+            builder.insert(profile.tokenize(word).map(\.key), Entry(value: value, ordinal: false, multiplier: true), replacing: true)
+        }
         articles = NumberAliases.articles(for: profile.locale.language)
+        shortHanTail = profile.locale.language == "zh"
+        readsKana = profile.locale.language == "ja"
+        connectors = NumberAliases.connectors(for: profile.locale.language)
+        let halves = NumberAliases.halves(for: profile.locale.language)
+        halfPhrases = halves.phrases.map { profile.tokenize($0).map(\.key) }
+        halfSuffix = halves.suffix
         tableSize = builder.count
         trie = builder.build()
         status = 0
@@ -95,13 +116,14 @@ public final class NumberReader: Sendable {
         values += (200..<denseLimit).map { (Double($0), true) }
         values += stride(from: 1000, through: 10_000, by: 100).map { (Double($0), false) }
         values += stride(from: 11_000, through: 100_000, by: 1000).map { (Double($0), false) }
-        values += [1e6, 2e6, 1e9].map { ($0, false) }
+        values += [1e6, 2e6, 5e6, 1e9].map { ($0, false) }
         let caseMarkers = ["genitive", "dative", "accusative", "locative", "ablative", "instrumental", "construct"]
         var ones: Set<String> = []
         for name in sets {
             let ruleset = Array(name.utf16)
             let ordinal = name.contains("ordinal")
             let oblique = caseMarkers.contains { name.contains($0) }
+            var digitKeys: [Double: [String]] = [:]
             for (v, denseOnly) in values {
                 if denseOnly && (oblique || ordinal) { continue }
                 if ordinal && v > 1000 { continue }
@@ -109,6 +131,13 @@ public final class NumberReader: Sendable {
                 let keys = profile.tokenize(s).map(\.key)
                 b.insert(keys, Entry(value: v, ordinal: ordinal, multiplier: false))
                 if !ordinal && v == 1 && keys.count == 1 { ones.insert(keys[0]) }
+                if !ordinal && v >= 2 && v <= 9 { digitKeys[v] = keys }
+                // "пять тысяч" → "тысяч", "cinco millones" → "millones": the power word in the
+                // form it takes after a digit, a multiplier too ("5 тысяч").
+                if !ordinal, v >= 2000, let p = [1e6, 1000].first(where: { v.truncatingRemainder(dividingBy: $0) == 0 }),
+                   let d = digitKeys[v / p], keys.count == d.count + 1, Array(keys.prefix(d.count)) == d {
+                    b.insert([keys[d.count]], Entry(value: p, ordinal: false, multiplier: true, afterNumber: true))
+                }
                 if !ordinal, [100.0, 1000, 1e6].contains(v) {
                     // "one thousand" → bare "thousand", a multiplier; "einhundert" → "hundert".
                     if keys.count == 2 && ones.contains(keys[0]) {
@@ -143,7 +172,29 @@ public final class NumberReader: Sendable {
                 i += 1
             }
         }
-        return combine(groupDigits(spans, tokens, text), tokens)
+        return combine(addHalves(groupDigits(spans, tokens, text), tokens), tokens)
+    }
+
+    /// The end of a half said at token `start` ("and a half", "y medio"), or nil.
+    func halfEnd(_ tokens: [Token], at start: Int) -> Int? {
+        guard let p = halfPhrases.first(where: { p in
+            start + p.count <= tokens.count && zip(p, tokens[start..<start + p.count]).allSatisfy { $0 == $1.key }
+        }) else { return nil }
+        return start + p.count
+    }
+
+    /// "two and a half", "два с половиной": a whole number and the half said after it, before a
+    /// power word may multiply both ("две с половиной тысячи").
+    private func addHalves(_ spans: [NumberSpan], _ tokens: [Token]) -> [NumberSpan] {
+        guard !halfPhrases.isEmpty else { return spans }
+        return spans.map { s in
+            guard !s.isOrdinal, s.value == s.value.rounded(), let end = halfEnd(tokens, at: s.tokens.upperBound) else { return s }
+            var s = s
+            s.value += 0.5
+            s.range = s.range.lowerBound..<tokens[end - 1].range.upperBound
+            s.tokens = s.tokens.lowerBound..<end
+            return s
+        }
     }
 
     /// Joins `1` + `000` where the locale groups thousands with a space and exactly one space
@@ -173,25 +224,33 @@ public final class NumberReader: Sendable {
     private func read(_ tokens: [Token], at i: Int) -> NumberSpan? {
         let t = tokens[i]
         if t.kind == .number, let v = digits(t) {
+            if let han = HanNumerals.read(tokens, at: i, shortTail: shortHanTail, digits: digits) { return han }
             return NumberSpan(value: v, range: t.range, tokens: i..<i + 1, source: "digits")
         }
         var article = false
         var start = i
         if articles.contains(t.key), i + 1 < tokens.count {
+            // A phrase with the article in it: "a couple of", "a dozen".
+            if let (entry, end) = trie.longestMatch(tokens, from: i, key: \.key), end > i + 1 {
+                return NumberSpan(value: entry.value, range: t.range.lowerBound..<tokens[end - 1].range.upperBound,
+                                  tokens: i..<end, isOrdinal: entry.ordinal, source: "words")
+            }
             // "a hundred", "an hour"… only before a power word.
             article = true
             start = i + 1
         }
         // Han numerals split by the word breaker (`三` | `千円`) read on past a number word.
-        if !article, let han = HanNumerals.read(tokens, at: i), han.range.upperBound > t.range.upperBound { return han }
+        if !article, let han = HanNumerals.read(tokens, at: i, shortTail: shortHanTail, digits: digits), han.range.upperBound > t.range.upperBound { return han }
+        if !article, readsKana, let kana = KanaNumerals.read(tokens, at: i) { return kana }
         if let (entry, end) = trie.longestMatch(tokens, from: start, key: \.key) {
             if article && !(entry.multiplier || entry.value == 100 || entry.value == 1000) { return nil }
             let v = article && !entry.multiplier ? entry.value : entry.value
             return NumberSpan(value: v, range: tokens[i].range.lowerBound..<tokens[end - 1].range.upperBound,
-                              tokens: i..<end, isOrdinal: entry.ordinal, source: entry.multiplier ? "multiplier" : "words")
+                              tokens: i..<end, isOrdinal: entry.ordinal,
+                              source: entry.afterNumber ? "power" : entry.multiplier ? "multiplier" : "words")
         }
         if article { return nil }
-        if let han = HanNumerals.read(tokens, at: i) { return han }
+        if let han = HanNumerals.read(tokens, at: i, shortTail: shortHanTail, digits: digits) { return han }
         if let c = compound(t, at: i) { return c }
         if t.key.unicodeScalars.count == 1, let u = t.key.unicodeScalars.first, let v = u.properties.numericValue,
            u.properties.generalCategory == .otherNumber || u.properties.generalCategory == .letterNumber {
@@ -219,8 +278,20 @@ public final class NumberReader: Sendable {
         var rest = Substring(t.key)
         var total = 0.0, section = 0.0
         var parts = 0
+        var half = 0.0
         while !rest.isEmpty {
-            guard let (entry, len) = trie.longestPrefix(of: rest) else { return nil }
+            // "zweieinhalb", "zweieinhalbtausend": a half written on.
+            if parts > 0, half == 0, let h = halfSuffix, rest.hasPrefix(h) {
+                half = 0.5
+                section += 0.5
+                rest = rest.dropFirst(h.count)
+                continue
+            }
+            // "hundertundeins": the connector between two parts.
+            if parts > 0, let c = connectors.first(where: { rest.hasPrefix($0) }), rest.count > c.count {
+                rest = rest.dropFirst(c.count)
+            }
+            guard let (entry, len) = trie.longestPrefix(of: rest), parts > 0 || !entry.afterNumber else { return nil }
             rest = rest.dropFirst(len)
             parts += 1
             if entry.multiplier {
@@ -233,7 +304,7 @@ public final class NumberReader: Sendable {
                 section += entry.value
             }
         }
-        guard parts >= 2 else { return nil }
+        guard parts >= 2 || (parts == 1 && half > 0) else { return nil }
         return NumberSpan(value: total + section, range: t.range, tokens: i..<i + 1, source: "compound")
     }
 
@@ -242,8 +313,20 @@ public final class NumberReader: Sendable {
     private func combine(_ spans: [NumberSpan], _ tokens: [Token]) -> [NumberSpan] {
         var out: [NumberSpan] = []
         for s in spans {
+            // "a hundred and fifty", "two thousand and twenty": a connector after a round number.
+            if var last = out.last, !last.isOrdinal, last.source != "digits", s.source == "words" || s.source == "compound",
+               s.tokens.lowerBound == last.tokens.upperBound + 1, connectors.contains(tokens[last.tokens.upperBound].key),
+               last.value >= 100, s.value < Self.magnitude(of: last.value) {
+                last.value += s.value
+                last.isOrdinal = s.isOrdinal
+                last.range = last.range.lowerBound..<s.range.upperBound
+                last.tokens = last.tokens.lowerBound..<s.tokens.upperBound
+                last.source = "words"
+                out[out.count - 1] = last
+                continue
+            }
             if var last = out.last, last.tokens.upperBound == s.tokens.lowerBound, !last.isOrdinal {
-                if s.source == "multiplier", last.value < s.value, last.source != "multiplier" {
+                if s.source == "multiplier" || s.source == "power", last.value < s.value, last.source != "multiplier", last.source != "power" {
                     last.value *= s.value
                 } else if last.value >= 100, s.value < Self.magnitude(of: last.value), s.source != "digits", last.source != "digits" {
                     last.value += s.value
@@ -260,8 +343,10 @@ public final class NumberReader: Sendable {
                 out.append(s)
             }
         }
-        return out.map { s in
+        // A power word said after no number ("тысячи людей") is none.
+        return out.compactMap { s in
             var s = s
+            if s.source == "power" { return nil }
             if s.source == "multiplier" { s.source = "words" }
             return s
         }

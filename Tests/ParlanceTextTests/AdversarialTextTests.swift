@@ -18,6 +18,8 @@ struct AdversarialTextTests {
         ("mixed combining classes", "a" + String(repeating: "\u{301}\u{316}\u{35C}", count: 5_000)),
         ("100 kB of text", String(repeating: "Send Anna twenty euros — ", count: 4_200)),
         ("100 kB without spaces", String(repeating: "送金して", count: 25_000)),
+        ("100 kB of numbers without spaces", String(repeating: "1万2千3块5毛いちまんえんろっぴゃく", count: 4_000)),
+        ("100 kB of amounts", String(repeating: "5 euros 50 and a half 3 евро 50 центов ", count: 2_600)),
     ]
 
     @Test(arguments: locales)
@@ -31,6 +33,7 @@ struct AdversarialTextTests {
                 #expect(!t.key.contains("\u{0}"), "\(name): NUL in key")
             }
             #expect(r.numbers.allSatisfy { $0.range.upperBound <= length }, "\(name)")
+            #expect(r.amounts.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= length && $0.amount.isFinite }, "\(name)")
         }
     }
 

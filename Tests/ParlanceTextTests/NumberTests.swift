@@ -144,3 +144,164 @@ struct AmountTests {
         #expect(try TextAnalyzer.shared(for: LocaleID("en-US")).currencies.currency(named: "US dollars") == "USD")
     }
 }
+
+/// Numbers as people say and write them beside the forms ICU spells: digits with a Han
+/// magnitude, Chinese shortened tails, Japanese numbers in kana, and "and" inside a number.
+struct SpokenNumberTests {
+    static let cases: [NumberTests.Case] = [
+        .init(locale: "ja", text: "8万", value: 80_000),
+        .init(locale: "ja", text: "1.5万", value: 15_000),
+        .init(locale: "ja", text: "1万2千", value: 12_000),
+        .init(locale: "ja", text: "いちまん", value: 10_000),
+        .init(locale: "ja", text: "さんぜん", value: 3000),
+        .init(locale: "ja", text: "ごひゃく", value: 500),
+        .init(locale: "ja", text: "ろっぴゃくごじゅう", value: 650),
+        .init(locale: "ja", text: "にまんはっせん", value: 28_000),
+        .init(locale: "ja", text: "じゅうまん", value: 100_000),
+        .init(locale: "zh", text: "1.5万", value: 15_000),
+        .init(locale: "zh", text: "20万", value: 200_000),
+        .init(locale: "zh", text: "两万五", value: 25_000),
+        .init(locale: "zh", text: "一百五", value: 150),
+        .init(locale: "zh", text: "三千五", value: 3500),
+        .init(locale: "zh", text: "3万5", value: 35_000),
+        .init(locale: "en", text: "a hundred and fifty", value: 150),
+        .init(locale: "en", text: "a thousand and five", value: 1005),
+        .init(locale: "en", text: "two thousand and twenty", value: 2020),
+        .init(locale: "en", text: "a hundred and twenty five", value: 125),
+        .init(locale: "en", text: "a couple of", value: 2),
+        .init(locale: "en", text: "five grand", value: 5000),
+        .init(locale: "ru", text: "5 тысяч", value: 5000),
+        .init(locale: "ru", text: "2 тысячи", value: 2000),
+        .init(locale: "es", text: "5 millones", value: 5e6),
+        .init(locale: "de", text: "5 Millionen", value: 5e6),
+        .init(locale: "en", text: "2 grand", value: 2000),
+        .init(locale: "de", text: "hundertundeins", value: 101),
+        .init(locale: "de", text: "zweihundertundfünfzig", value: 250),
+        .init(locale: "es", text: "un par de", value: 2),
+        .init(locale: "en", text: "two and a half", value: 2.5),
+        .init(locale: "fr", text: "deux et demi", value: 2.5),
+        .init(locale: "es", text: "dos y medio", value: 2.5),
+        .init(locale: "ru", text: "два с половиной", value: 2.5),
+        .init(locale: "de", text: "zweieinhalb", value: 2.5),
+        .init(locale: "de", text: "anderthalb", value: 1.5),
+        .init(locale: "de", text: "zweieinhalbtausend", value: 2500),
+        .init(locale: "ru", text: "две с половиной тысячи", value: 2500),
+        .init(locale: "en", text: "two and a half thousand", value: 2500),
+    ]
+
+    @Test(arguments: cases)
+    func reads(_ c: NumberTests.Case) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(c.locale))
+        let spans = a.analyze(c.text).numbers
+        #expect(spans.map(\.value) == [c.value])
+        #expect(spans.first?.range == 0..<c.text.utf16.count)
+    }
+
+    /// Japanese keeps the unit's tail (二万五 is 20 005); a kana particle or honorific alone is no number.
+    @Test(arguments: [("ja", "二万五", [20_005.0]), ("ja", "さとうさんに", []), ("ja", "いちばん", []), ("ru", "тысячи людей", []),
+                      ("es", "millones de personas", []),
+                      ("ja", "せんせいに", []), ("ja", "じゅうしょ", []), ("ja", "ごよやく", [])])
+    func leavesOtherReadings(_ locale: String, _ text: String, _ values: [Double]) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(locale))
+        #expect(a.analyze(text).numbers.map(\.value) == values)
+    }
+
+    @Test func readsAKanaNumberBeforeACounter() throws {
+        let a = try TextAnalyzer.shared(for: LocaleID("ja"))
+        let n = a.analyze("びすとろ あした ろくにんで よやく").numbers
+        #expect(n.map(\.value) == [6])
+        #expect(n.first?.range == 9..<11)
+    }
+}
+
+/// Amounts as people say them: a Han magnitude after digits, kana, and the major and minor
+/// units said apart ("5 euros 50", "3块5").
+struct SpokenAmountTests {
+    static let cases: [AmountTests.Case] = [
+        .init(locale: "ja-JP", text: "8万円", amount: 80_000, code: "JPY"),
+        .init(locale: "ja-JP", text: "1万2千円", amount: 12_000, code: "JPY"),
+        .init(locale: "ja-JP", text: "いちまんえん", amount: 10_000, code: "JPY"),
+        .init(locale: "ja-JP", text: "さんぜんえん", amount: 3000, code: "JPY"),
+        .init(locale: "ja-JP", text: "ごひゃくえん", amount: 500, code: "JPY"),
+        .init(locale: "ja-JP", text: "5ユーロ50セント", amount: 5.5, code: "EUR"),
+        .init(locale: "ja-JP", text: "5ドル50セント", amount: 5.5, code: "USD"),
+        .init(locale: "zh-CN", text: "20万元", amount: 200_000, code: "CNY"),
+        .init(locale: "zh-CN", text: "1.5万元", amount: 15_000, code: "CNY"),
+        .init(locale: "zh-CN", text: "两万五块", amount: 25_000, code: "CNY"),
+        .init(locale: "zh-CN", text: "3块5", amount: 3.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "三块五", amount: 3.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "3元5角", amount: 3.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "3块5毛", amount: 3.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "3元5角6分", amount: 3.56, code: "CNY"),
+        .init(locale: "zh-CN", text: "五毛钱", amount: 0.5, code: "CNY"),
+        .init(locale: "zh-CN", text: "一块半", amount: 1.5, code: "CNY"),
+        .init(locale: "en-US", text: "a hundred and fifty dollars", amount: 150, code: "USD"),
+        .init(locale: "en-US", text: "10 dollars and 25 cents", amount: 10.25, code: "USD"),
+        .init(locale: "en-US", text: "ten dollars fifty", amount: 10.5, code: "USD"),
+        .init(locale: "en-US", text: "$10 and 25 cents", amount: 10.25, code: "USD"),
+        .init(locale: "en-US", text: "50 cents", amount: 0.5, code: "USD"),
+        .init(locale: "en-US", text: "a couple of dollars", amount: 2, code: "USD"),
+        .init(locale: "de-DE", text: "5 Euro 50", amount: 5.5, code: "EUR"),
+        .init(locale: "de-DE", text: "zwanzig Euro fünfzig", amount: 20.5, code: "EUR"),
+        .init(locale: "de-DE", text: "5 Euro und 50 Cent", amount: 5.5, code: "EUR"),
+        .init(locale: "de-DE", text: "50 Cent", amount: 0.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "5 € 50", amount: 5.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "vingt euros cinquante", amount: 20.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "cinq euros et cinquante centimes", amount: 5.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "50 centimes", amount: 0.5, code: "EUR"),
+        .init(locale: "es-ES", text: "3 euros con 50", amount: 3.5, code: "EUR"),
+        .init(locale: "es-ES", text: "5 euros 50", amount: 5.5, code: "EUR"),
+        .init(locale: "es-ES", text: "cinco euros con cincuenta", amount: 5.5, code: "EUR"),
+        .init(locale: "es-ES", text: "cinco euros y cincuenta céntimos", amount: 5.5, code: "EUR"),
+        .init(locale: "es-ES", text: "50 céntimos", amount: 0.5, code: "EUR"),
+        .init(locale: "ru-RU", text: "3 евро 50 центов", amount: 3.5, code: "EUR"),
+        .init(locale: "ru-RU", text: "20 рублей 50 копеек", amount: 20.5, code: "RUB"),
+        .init(locale: "ru-RU", text: "двадцать рублей пятьдесят копеек", amount: 20.5, code: "RUB"),
+        .init(locale: "ru-RU", text: "20 рублей 50", amount: 20.5, code: "RUB"),
+        .init(locale: "ru-RU", text: "50 копеек", amount: 0.5, code: "RUB"),
+        .init(locale: "ru-RU", text: "два с половиной рубля", amount: 2.5, code: "RUB"),
+        .init(locale: "en-US", text: "two and a half dollars", amount: 2.5, code: "USD"),
+        .init(locale: "de-DE", text: "zweieinhalb Euro", amount: 2.5, code: "EUR"),
+        .init(locale: "es-ES", text: "dos y medio euros", amount: 2.5, code: "EUR"),
+        .init(locale: "es-ES", text: "dos euros y medio", amount: 2.5, code: "EUR"),
+        .init(locale: "fr-FR", text: "deux euros et demi", amount: 2.5, code: "EUR"),
+        .init(locale: "ru-RU", text: "5 тысяч рублей", amount: 5000, code: "RUB"),
+        .init(locale: "zh-CN", text: "两毛五", amount: 0.25, code: "CNY"),
+        .init(locale: "zh-CN", text: "3块5毛5", amount: 3.55, code: "CNY"),
+    ]
+
+    @Test(arguments: cases)
+    func reads(_ c: AmountTests.Case) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(c.locale))
+        let r = a.analyze(c.text)
+        #expect(r.amounts.count == 1, "\(r.amounts) numbers: \(r.numbers)")
+        #expect(r.amounts.first.map { ($0.amount * 100).rounded() } == (c.amount * 100).rounded())
+        #expect(r.amounts.first?.currencyCode == c.code)
+        #expect(r.amounts.first?.range == 0..<c.text.utf16.count)
+        #expect(r.amounts.first?.tokens == 0..<r.tokens.count)
+    }
+
+    /// Inside a sentence the amount's range covers its words and nothing beside them.
+    @Test(arguments: [("es-ES", "paga a Ana 5 euros 50 por la comida", "5 euros 50"),
+                      ("de-DE", "schick Anna zwanzig Euro fünfzig für das Essen", "zwanzig Euro fünfzig"),
+                      ("en-US", "send Bob 10 dollars and 25 cents for lunch", "10 dollars and 25 cents"),
+                      ("ru-RU", "переведи Анне 20 рублей 50 копеек за обед", "20 рублей 50 копеек"),
+                      ("ja-JP", "王さんに家賃の8万円を振り込んで", "8万円"),
+                      ("ja-JP", "はなこに いちまんえん おくって", "いちまんえん"),
+                      ("zh-CN", "给安娜转3块5午饭钱", "3块5")])
+    func coversTheWordsRead(_ locale: String, _ text: String, _ said: String) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(locale))
+        let r = a.analyze(text)
+        let u = Array(text.utf16)
+        #expect(r.amounts.map { String(decoding: u[$0.range], as: UTF16.self) } == [said])
+    }
+
+    /// A number after an amount is its minor part only when it can be: not a new amount, not a count.
+    @Test(arguments: [("en-US", "5 euros 50 dollars", [5.0, 50]), ("de-DE", "5 Euro 2 mal", [5.0]),
+                      ("en-US", "10 dollars 2 times", [10.0]), ("ja-JP", "5ドル50", [5.0]),
+                      ("zh-CN", "100块5个人分", [100.0]), ("zh-CN", "转100块5点前", [100.0])])
+    func keepsOtherNumbersApart(_ locale: String, _ text: String, _ amounts: [Double]) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(locale))
+        #expect(a.analyze(text).amounts.map(\.amount) == amounts)
+    }
+}

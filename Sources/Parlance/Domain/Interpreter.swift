@@ -201,10 +201,15 @@ struct Interpreter {
     func span(_ base: String, _ m: TemplateMatch) -> (String, Range<Int>?) {
         let parts = Self.slots(base, m)
         let ranges = parts.compactMap(\.range).map(widened)
-        guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else {
+        guard var lo = ranges.map(\.lowerBound).min(), var hi = ranges.map(\.upperBound).max() else {
             return (parts.first?.text ?? "", nil)
         }
-        return (String(decoding: units[lo..<min(hi, units.count)], as: UTF16.self), lo..<hi)
+        // A slot ends on its words, not on the space before an optional part it did not take
+        // ("twenty euros [<minor>]").
+        hi = min(hi, units.count)
+        while hi > lo, MatchText.isSpace(UInt32(units[hi - 1])) { hi -= 1 }
+        while lo < hi, MatchText.isSpace(UInt32(units[lo])) { lo += 1 }
+        return (String(decoding: units[lo..<hi], as: UTF16.self), lo..<hi)
     }
 
     func parameter(_ name: String, type: TypedList?, _ m: TemplateMatch) -> ParameterMatch? {
