@@ -76,6 +76,51 @@ struct MatcherTests {
         #expect(r.interpretations.allSatisfy { !$0.accepted })
     }
 
+    /// Free text said as "title: text" for an intent that takes both gives the title before the
+    /// colon and the text (or the items) after it; a colon between digits ("10:30") splits nothing.
+    @Test(arguments: [
+        ("en-US", "Make a new list called Party: cake, candles, balloons", "INCreateTaskListIntent", "Party", "cake|candles|balloons"),
+        ("en-US", "Create a note Groceries: milk and eggs", "INCreateNoteIntent", "Groceries", "milk and eggs"),
+        ("de-DE", "Neue Liste Party: Kuchen, Kerzen, Ballons", "INCreateTaskListIntent", "Party", "Kuchen|Kerzen|Ballons"),
+        ("de-DE", "Erstelle eine Notiz Einkauf: Milch und Eier", "INCreateNoteIntent", "Einkauf", "Milch und Eier"),
+        ("fr-FR", "Crée une liste appelée Fête : gâteau, bougies, ballons", "INCreateTaskListIntent", "Fête", "gâteau|bougies|ballons"),
+        ("es-ES", "Crea una lista llamada Fiesta: tarta, velas, globos", "INCreateTaskListIntent", "Fiesta", "tarta|velas|globos"),
+        ("es-ES", "crea una nota llamada Compra: leche y huevos", "INCreateNoteIntent", "Compra", "leche y huevos"),
+        ("ru-RU", "Сделай в Блокнотике новый список Вечеринка: торт, свечи, шарики", "INCreateTaskListIntent", "Вечеринка",
+         "торт|свечи|шарики"),
+        ("ru-RU", "Новая заметка Покупки: молоко и яйца", "INCreateNoteIntent", "Покупки", "молоко и яйца"),
+        ("ja-JP", "新しいリストを作って パーティー：ケーキ、ろうそく、風船", "INCreateTaskListIntent", "パーティー", "ケーキ|ろうそく|風船"),
+        ("ja-JP", "メモを作って 買い物：牛乳と卵", "INCreateNoteIntent", "買い物", "牛乳と卵"),
+        ("zh-CN", "新建一个清单叫派对：蛋糕、蜡烛、气球", "INCreateTaskListIntent", "派对", "蛋糕|蜡烛|气球"),
+        ("zh-CN", "新建笔记 购物：牛奶和鸡蛋", "INCreateNoteIntent", "购物", "牛奶和鸡蛋"),
+    ])
+    func readsATitleBeforeAColon(_ locale: String, _ utterance: String, _ intent: String, _ title: String, _ rest: String) throws {
+        let m = try #require(Self.matcher)
+        let best = try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
+        #expect(best.intent == intent)
+        #expect(best.parameters["title"]?.value.map(PackTestRun.render) == title)
+        let tail = intent == "INCreateNoteIntent" ? "content" : "taskTitles"
+        let value = try #require(best.parameters[tail]?.value)
+        switch value {
+        case .texts(let items): #expect(items.joined(separator: "|") == rest)
+        default: #expect(PackTestRun.render(value) == rest)
+        }
+        // Each part's range covers its words as said.
+        for name in ["title", tail] {
+            let p = try #require(best.parameters[name])
+            let r = try #require(p.range)
+            let said = String(decoding: Array(utterance.utf16)[r[0]..<r[1]], as: UTF16.self)
+            #expect(said == p.text)
+        }
+    }
+
+    @Test func keepsTimesWhole() throws {
+        let m = try #require(Self.matcher)
+        let best = try #require(try m.match("Create a note Meeting at 10:30 with Anna", locale: LocaleID("en-US")).interpretations.first)
+        #expect(best.parameters["title"] == nil || best.parameters["title"]?.value == nil)
+        #expect(best.parameters["content"]?.value.map(PackTestRun.render)?.contains("10:30") == true)
+    }
+
     /// A request that names an app that is not installed (a pack's `other_apps`) is given to no
     /// other app: the best reading names it and is `unsupported`, and none is accepted. The same
     /// sentence naming an installed app is accepted (`installed`).

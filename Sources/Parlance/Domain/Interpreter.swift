@@ -117,13 +117,12 @@ struct Interpreter {
             if pack.pack.unpassedLists.contains(base) { continue }
             let type = pack.pack.typedLists[base]
             guard var p = parameter(base, type: type, m) else { return nil }
-            // Free text for a parameter that takes several values may be a list of them.
-            if p.match == .wildcard, case .text(let t)? = p.value,
-               schema?.parameters.first(where: { $0.name == base })?.isArray == true {
-                let items = pack.spokenList.items(t)
-                if items.count > 1 { p.value = .texts(items) }
-            }
+            listingItems(&p, schema?.parameters.first(where: { $0.name == base })?.isArray == true)
             parameters[base] = p
+        }
+        if let (head, tail) = Self.titled[m.intent] {
+            splittingAtColon(&parameters, head: head, tail: tail,
+                             tailIsArray: schema?.parameters.first(where: { $0.name == tail })?.isArray == true)
         }
         for p in schema?.parameters ?? [] where p.isRequired && parameters[p.name] == nil {
             parameters[p.name] = ParameterMatch(value: nil, text: nil, range: nil, score: 0, match: nil, resolution: .needsValue)
@@ -141,6 +140,44 @@ struct Interpreter {
         return Interpretation(app: app, intent: m.intent, domain: domain, score: (score * 1000).rounded() / 1000,
                               accepted: accepted, resolution: status, parameters: parameters, appCandidates: candidates,
                               notInstalledApp: notInstalled)
+    }
+
+    /// Free text for a parameter that takes several values may be a list of them.
+    func listingItems(_ p: inout ParameterMatch, _ isArray: Bool) {
+        guard isArray, p.match == .wildcard, case .text(let t)? = p.value else { return }
+        let items = pack.spokenList.items(t)
+        if items.count > 1 { p.value = .texts(items) }
+    }
+
+    /// Intents whose free text may be said as "title: text", and the two parameters.
+    static let titled = ["INCreateNoteIntent": ("title", "content"), "INCreateTaskListIntent": ("title", "taskTitles")]
+
+    /// "New note Groceries: milk and eggs", "новый список Вечеринка: торт, свечи", "清单派对：蛋糕、
+    /// 蜡烛": when only one of `head` and `tail` was read, as free text with a colon in it (not
+    /// between digits, as in "10:30"), what comes before the colon is `head` and the rest `tail`.
+    func splittingAtColon(_ ps: inout [String: ParameterMatch], head: String, tail: String, tailIsArray: Bool) {
+        let filled = [head, tail].filter { ps[$0]?.value != nil }
+        guard filled.count == 1, let p = ps[filled[0]], p.match == .wildcard, let text = p.text,
+              let range = p.range, range.count == 2 else { return }
+        let units = Array(text.utf16)
+        func isDigit(_ i: Int) -> Bool { i >= 0 && i < units.count && units[i] >= 0x30 && units[i] <= 0x39 }
+        guard let colon = units.indices.first(where: { i in
+            (units[i] == 0x3A && !(isDigit(i - 1) && isDigit(i + 1))) || units[i] == 0xFF1A
+        }) else { return }
+        func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x3000 || u == 0x09 }
+        var headEnd = colon, tailStart = colon + 1
+        while headEnd > 0 && isSpace(units[headEnd - 1]) { headEnd -= 1 }
+        while tailStart < units.count && isSpace(units[tailStart]) { tailStart += 1 }
+        guard headEnd > 0, tailStart < units.count else { return }
+        func part(_ r: Range<Int>) -> ParameterMatch {
+            let said = String(decoding: units[r], as: UTF16.self)
+            return ParameterMatch(value: .text(said), text: said, range: (range[0] + r.lowerBound)..<(range[0] + r.upperBound),
+                                  score: p.score, match: .wildcard, resolution: p.resolution)
+        }
+        var t = part(tailStart..<units.count)
+        listingItems(&t, tailIsArray)
+        ps[head] = part(0..<headEnd)
+        ps[tail] = t
     }
 
     /// Whether a slot of `m` starts or ends inside a word of the utterance ("в Блокнотик|е:
