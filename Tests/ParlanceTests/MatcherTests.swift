@@ -152,6 +152,18 @@ struct MatcherTests {
         }
     }
 
+    /// An installed app named beside a missing one mentioned ("a WhatsApp message with
+    /// Pigeon", "用信鸽…发微信") is the app: its reading comes first and is accepted.
+    @Test(arguments: [("en-US", "Send Kate a WhatsApp message with Pigeon saying hi", "com.example.pigeon"),
+                      ("zh-CN", "用信鸽给约翰发微信说我到了", "com.example.pigeon")])
+    func prefersAnInstalledAppNamedToAMissingOneMentioned(_ locale: String, _ utterance: String, _ app: String) throws {
+        let m = try #require(Self.matcher)
+        let best = try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
+        #expect(best.app?.bundleIdentifier == app)
+        #expect(best.notInstalledApp == nil)
+        #expect(best.resolution != .unsupported)
+    }
+
     /// An app of `other_apps` that is installed is that app, not a missing one.
     @Test func readsAnInstalledAppOfTheOtherAppsAsItself() throws {
         let data = try #require(DataLocation.locate())

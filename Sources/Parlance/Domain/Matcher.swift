@@ -169,18 +169,24 @@ public final class Matcher: Sendable {
         // order. Of readings alike in intent, app and parameters, the first is kept.
         // A reading the named app cannot take goes after those it can: naming an app narrows
         // what the words may mean to what the app does ("Покажи сообщения … в Awesome").
-        // A reading that names an app that is not installed goes first: it says why nothing is.
         scored.sort { a, b in
-            let na = a.reading.notInstalledApp != nil, nb = b.reading.notInstalledApp != nil
-            if na != nb { return na }
             let ua = a.reading.resolution == .unsupported, ub = b.reading.resolution == .unsupported
             if ua != ub { return ub }
             return a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.wildcardText < b.wildcardText
         }
         // An app that is not installed, named: the words around it are for that app, so a
-        // reading that names no app (its name then in free text) is not accepted either.
+        // reading that names no app (its name then in free text) is not accepted either, and
+        // the reading that names it comes before those, saying why nothing is. A reading that
+        // names an installed app still comes first ("用信鸽给李伟发微信": 微信 is the message's kind).
         if scored.contains(where: { $0.reading.notInstalledApp != nil }) {
             for i in scored.indices where scored[i].reading.app?.range == nil { scored[i].reading.accepted = false }
+            func group(_ r: Interpretation) -> Int {
+                r.app?.range != nil && r.resolution != .unsupported ? 0 : r.notInstalledApp != nil ? 1 : 2
+            }
+            scored = scored.enumerated().sorted { a, b in
+                let ga = group(a.element.reading), gb = group(b.element.reading)
+                return ga != gb ? ga < gb : a.offset < b.offset
+            }.map(\.element)
         }
         var readings: [Interpretation] = []
         var templates: [Template] = []
