@@ -114,6 +114,25 @@ struct MatcherTests {
         }
     }
 
+    /// A clock time written with a colon ("21:30") is read as the date it belongs to, not left
+    /// to the restaurant's free text; the date quotes it as written.
+    @Test(arguments: [
+        ("en-US", "Book a table at State Bird tomorrow at 7:30 pm for two", "State Bird", "tomorrow at 7:30 pm"),
+        ("de-DE", "Reserviere einen Tisch im Lokal Borchardt morgen um 19:30 für zwei", "Lokal Borchardt", "morgen um 19:30"),
+        ("fr-FR", "Réserve une table chez Septime demain à 19:30 pour deux", "Septime", "demain à 19:30"),
+        ("es-ES", "Reserva mesa en Botín mañana a las 21:30 para dos", "Botín", "mañana a las 21:30"),
+        ("ru-RU", "Забронируй столик в Белуге завтра в 19:30 на двоих", "Белуге", "завтра в 19:30"),
+        ("ja-JP", "明日19:30に叙々苑で2名予約して", "叙々苑", "明日19:30"),
+        ("zh-CN", "明天19:30在海底捞订两个人的位子", "海底捞", "明天19:30"),
+    ])
+    func readsAClockTime(_ locale: String, _ utterance: String, _ restaurant: String, _ date: String) throws {
+        let m = try #require(Self.matcher)
+        let best = try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
+        #expect(best.intent == "INBookRestaurantReservationIntent")
+        #expect(best.parameters["restaurant"]?.text == restaurant)
+        #expect(best.parameters["bookingDateComponents"]?.text == date)
+    }
+
     @Test func keepsTimesWhole() throws {
         let m = try #require(Self.matcher)
         let best = try #require(try m.match("Create a note Meeting at 10:30 with Anna", locale: LocaleID("en-US")).interpretations.first)

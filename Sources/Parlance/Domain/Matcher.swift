@@ -101,6 +101,8 @@ public final class Matcher: Sendable {
     struct Reading {
         var reading: Interpretation
         var template: Template
+        /// Code points of the utterance its wildcards took.
+        var freeText: Int
     }
 
     /// Every reading of `utterance`, best first, each with the template it came from.
@@ -109,6 +111,11 @@ public final class Matcher: Sendable {
         guard units <= Self.maxUtteranceLength else { throw MatchError.utteranceTooLong(units) }
         let c = try compiledPack(for: locale)
         var readings = self.readings(utterance, as: utterance, pack: c)
+        // A clock time ("21:30") is read both as written and with hours and minutes apart, as
+        // packs may say it ("a las <hora> <minutos>"): the reading that leaves less to free text wins.
+        if let timed = Self.spacingClockTimes(utterance) {
+            readings = Self.fewerFreeWords(readings, self.readings(timed, as: utterance, pack: c))
+        }
         // Compounds are written with a hyphen or a space ("Indoor-Lauf", "Super-App",
         // "30-Minuten-Lauf"): when the hyphens leave nothing accepted, they are read as spaces.
         // The text keeps its length, so ranges still point into the utterance as said.
@@ -136,6 +143,30 @@ public final class Matcher: Sendable {
     static func better(_ first: [Reading], _ second: [Reading]) -> [Reading] {
         guard let b = second.first, b.reading.accepted else { return first }
         return first.first?.reading.accepted != true || settled(second) ? second : first
+    }
+
+    /// `text` with the colon of every clock time ("21:30", "7:05", "19：30") made a space; nil
+    /// when there is none. The text keeps its length, so ranges still point into the utterance.
+    static func spacingClockTimes(_ text: String) -> String? {
+        var units = Array(text.utf16)
+        func isDigit(_ i: Int) -> Bool { i >= 0 && i < units.count && units[i] >= 0x30 && units[i] <= 0x39 }
+        var changed = false
+        for i in units.indices where (units[i] == 0x3A || units[i] == 0xFF1A) && isDigit(i - 1) && isDigit(i + 1)
+            && isDigit(i + 2) && !isDigit(i + 3) && !(isDigit(i - 2) && isDigit(i - 3)) {
+            units[i] = units[i] == 0x3A ? 0x20 : 0x3000
+            changed = true
+        }
+        return changed ? String(decoding: units, as: UTF16.self) : nil
+    }
+
+    /// Of two readings of the same words, the second when both are accepted and its best
+    /// scores higher, or as high and leaves fewer words to free text; else `better`.
+    static func fewerFreeWords(_ first: [Reading], _ second: [Reading]) -> [Reading] {
+        guard let a = first.first, let b = second.first, a.reading.accepted, b.reading.accepted else {
+            return better(first, second)
+        }
+        if a.reading.score != b.reading.score { return b.reading.score > a.reading.score ? second : first }
+        return b.freeText < a.freeText ? second : first
     }
 
     /// `text` with every hyphen between two letters or digits made a space; nil when there is none.
@@ -201,6 +232,6 @@ public final class Matcher: Sendable {
             }
         }
         Interpreter.markNearTies(&readings, freeText: freeText)
-        return zip(readings, templates).map { Reading(reading: $0, template: $1) }
+        return readings.indices.map { Reading(reading: readings[$0], template: templates[$0], freeText: freeText[$0]) }
     }
 }
