@@ -74,11 +74,9 @@ struct AppNames: Sendable {
             if !profile.isUnspaced { said += Self.split(name).map { ($0, "split", min(score, Score.split)) } }
             for (form, source, score) in said {
                 add(app, form, source, score)
-                let words = profile.tokenize(form)
-                guard inflect, let last = words.last else { continue }
-                let head = String(form.utf16.prefix(last.range.lowerBound)) ?? ""
-                for inflected in forms.forms(of: last.key).dropFirst() {
-                    add(app, head + inflected, source == "split" ? "split" : "inflected", min(score, Score.inflected))
+                guard inflect else { continue }
+                for inflected in Self.caseForms(of: form, forms: forms, profile: profile) {
+                    add(app, inflected, source == "split" ? "split" : "inflected", min(score, Score.inflected))
                 }
             }
         }
@@ -121,15 +119,19 @@ struct AppNames: Sendable {
             guard !names.contains(where: { installed.contains(Confusables.skeleton($0)) }),
                   !installed.contains(Confusables.skeleton(app)) else { continue }
             for name in names {
-                var said = [name]
-                if let last = profile.tokenize(name).last {
-                    let head = String(name.utf16.prefix(last.range.lowerBound)) ?? ""
-                    said += forms.forms(of: last.key).dropFirst().map { head + $0 }
-                }
+                let said = [name] + Self.caseForms(of: name, forms: forms, profile: profile)
                 for s in said where seen.insert(app + "\u{1}" + s.lowercased()).inserted { out.append((app, s)) }
             }
         }
         return out
+    }
+
+    /// `name` with its last word in its other case forms, as names inflect ("Голубь" → "Голубе",
+    /// "Голубя", …); none where the language does not inflect names.
+    static func caseForms(of name: String, forms: PersonNameForms, profile: TextProfile) -> [String] {
+        guard let last = profile.tokenize(name).last else { return [] }
+        let head = String(name.utf16.prefix(last.range.lowerBound)) ?? ""
+        return forms.forms(of: last.key).dropFirst().map { head + $0 }
     }
 
     /// "WenderLoon" → "Wender Loon"; "Wender Loon" → "WenderLoon"; "Porte-monnaie" → "Porte monnaie";
