@@ -85,8 +85,10 @@ struct MatchEngineTests {
         #expect(a.value != b.value)
     }
 
-    /// Templates that need a value of a supplied list are tried only when one occurs.
-    @Test(arguments: [("turn on kitchen in attic", true), ("turn on kitchen", false), ("turn on kitchen in at-tic", true)])
+    /// Templates that need a value of a supplied list are tried only when one occurs, as said
+    /// or with hyphens read as spaces ("living-room"), and then they match.
+    @Test(arguments: [("turn on kitchen in attic", true), ("turn on kitchen", false), ("turn on kitchen in at-tic", false),
+                      ("turn on kitchen in living-room", true)])
     func triesTemplatesWhoseListsOccur(_ c: (String, Bool)) throws {
         let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
             language: en
@@ -96,13 +98,14 @@ struct MatchEngineTests {
                   - sentences: ["turn on {name} in {area}"]
                   - sentences: ["turn on {name}"]
             """, file: "en.yaml"))
-        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen")]), "area": .values([SlotValue(text: "Attic")])])
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen")]), "area": .values([SlotValue(text: "Attic"), SlotValue(text: "Living Room")])])
         var scratch = m.index.makeScratch(templates: m.program.templates.count)
         let text = m.fold.fold(MatchText(c.0).scalars)
         text.withUnsafeBufferPointer { m.index.markFragments(in: $0, &scratch) }
         m.index.markLists(lists.byID, in: [text], cjk: false, &scratch)
         let found = m.index.candidates(&scratch)
         #expect(found.contains(0) == c.1)
+        #expect((m.best(c.0, lists: lists)?.slots["area"] != nil) == c.1)
         let cleared = m.index.candidates(&scratch)
         #expect(cleared.isEmpty)  // the look-up clears its marks
     }

@@ -115,6 +115,19 @@ struct TemplateMatcherTests {
         #expect(seen(narrowed) == seen(whole))
     }
 
+    /// A hyphen may be read as a space, so the values kept for an utterance with one are those
+    /// found in either reading ("porch-light" keeps "Porch Light"), not the whole list.
+    @Test(arguments: ["turn on the porch-light", "turn on the porch_light"])
+    func narrowsAListForAnUtteranceWithAHyphen(_ u: String) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
+        let names = ["Porch Light", "Hall Lamp"] + (0..<500).map { "Lamp \($0)" }
+        let base = try m.lists(["name": .values(names.map { SlotValue(text: $0) })])
+        let narrowed = try m.lists(base, adding: ["name": [SlotValue(text: "porch")]], for: u)
+        let id = try #require(m.program.listNameIDs["name"])
+        #expect(narrowed.byID[Int(id)]?.values.count == 2)
+        #expect(m.best(u, lists: narrowed)?.slots["name"]?.value == "Porch Light")
+    }
+
     /// An utterance with decomposed accents is composed (NFC) before matching, and the slot
     /// reads the composed text while its range covers what was said.
     @Test func composesDecomposedAccents() throws {

@@ -57,18 +57,27 @@ final class CompiledList: @unchecked Sendable {
 
     /// Whether a value may occur in one of `texts` (folded, each ending with a space, since a
     /// value may end in one): a key of it (`cjk`: also without spaces between CJK characters)
-    /// occurs there; a template value, a range or a wildcard always may, and so may any value
-    /// when a text has `-` or `_` (which may be read as spaces).
+    /// occurs there, or with `-` and `_` read as spaces (`readings(of:)`); a template value, a
+    /// range or a wildcard always may.
     func mayOccur(in texts: [[UInt32]], cjk: Bool) -> Bool {
         guard kind == .values, templated.isEmpty else { return true }
-        for t in texts {
-            if t.contains(where: { $0 == 0x2D || $0 == 0x5F }) { return true }
+        for t in Self.readings(of: texts) {
             let found = t.withUnsafeBufferPointer { text in
                 (0..<text.count).contains { i in trie.occurs(in: text, at: i) || (cjk && trieCJK.occurs(in: text, at: i)) }
             }
             if found { return true }
         }
         return false
+    }
+
+    /// `texts`, and each that has `-` or `_` also with them read as spaces, as the engine
+    /// may read them ("что-нибудь", "Porte-monnaie").
+    static func readings(of texts: [[UInt32]]) -> [[UInt32]] {
+        var out = texts
+        for t in texts where t.contains(where: { $0 == 0x2D || $0 == 0x5F }) {
+            out.append(t.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 })
+        }
+        return out
     }
 
     /// Fills `admitted` for `groups`.
@@ -161,14 +170,13 @@ final class CompiledList: @unchecked Sendable {
     /// The values whose keys occur somewhere in `texts` (folded, each with a space after it, as
     /// `mayOccur` reads them), in list order: those that may
     /// match there (as `mayOccur` judges); nil when any value may, whatever its key (a list with
-    /// template values, or a text with `-` or `_`, which may be read as spaces).
+    /// template values).
     ///
     /// - Complexity: O(length of the texts × length of the longest key found).
     func values(occurringIn texts: [[UInt32]], cjk: Bool) -> [Int32]? {
         guard kind == .values, templated.isEmpty else { return nil }
         var found = Set<Int32>()
-        for t in texts {
-            if t.contains(where: { $0 == 0x2D || $0 == 0x5F }) { return nil }
+        for t in Self.readings(of: texts) {
             t.withUnsafeBufferPointer { text in
                 for i in 0..<text.count {
                     trie.prefixes(of: text, from: i) { _, v in found.insert(v) }
