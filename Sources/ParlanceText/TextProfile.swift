@@ -44,6 +44,11 @@ public final class TextProfile: Sendable {
     /// Unicode's stream-safe limit: more than this many marks in a row are dropped (UAX #15).
     static let maxNonStarters = 30
 
+    /// Whether a language is written without spaces between words (Japanese, Chinese, Thai, …).
+    public static func isUnspaced(language: String) -> Bool {
+        ["ja", "zh", "th", "km", "lo", "my", "yue"].contains(language)
+    }
+
     public init(locale: LocaleID) throws {
         self.locale = locale
         let lang = locale.language
@@ -55,7 +60,7 @@ public final class TextProfile: Sendable {
         } else {
             keptMarks = []
         }
-        isUnspaced = ["ja", "zh", "th", "km", "lo", "my", "yue"].contains(lang)
+        isUnspaced = Self.isUnspaced(language: lang)
         foldsKana = lang == "ja"
         var status: Int32 = 0
         let breakLocale = locale.isBase ? "en" : locale.icuID

@@ -190,6 +190,49 @@ struct TemplateMatcherTests {
         }
     }
 
+    /// A name said inside a longer word, in each spaced script: hassil reads letters, so a value
+    /// may end inside a word ("Bob" of "Bobby") and a wildcard take the rest. With `wholeWords`
+    /// (locale packs), such a way through is no match at all, so it takes no place among the
+    /// best kept: with room for one, the reading that keeps the word whole is the one kept.
+    struct WordCase: CustomStringConvertible, Sendable {
+        let language: String
+        let verb: String
+        let name: String
+        let utterance: String
+        let said: String
+        var description: String { utterance }
+    }
+
+    @Test(arguments: [
+        WordCase(language: "en", verb: "tell", name: "Bob", utterance: "tell Bobby hi", said: "Bobby hi"),
+        WordCase(language: "de", verb: "sag", name: "Jan", utterance: "sag Jana hallo", said: "Jana hallo"),
+        WordCase(language: "fr", verb: "dis à", name: "Paul", utterance: "dis à Paulette salut", said: "Paulette salut"),
+        WordCase(language: "es", verb: "dile a", name: "Ana", utterance: "dile a Anabel hola", said: "Anabel hola"),
+        WordCase(language: "ru", verb: "скажи", name: "Маш", utterance: "скажи Машеньке привет", said: "Машеньке привет"),
+    ])
+    func slotsKeepWordsWhole(_ c: WordCase) throws {
+        let yaml = """
+            language: \(c.language)
+            intents:
+              Tell:
+                data:
+                  - sentences: ["\(c.verb) {name} {message}", "\(c.verb) {who}"]
+            lists:
+              name: {values: ["\(c.name)"]}
+              who: {wildcard: true}
+              message: {wildcard: true}
+            """
+        var grammar = try GrammarLoader.grammar(yaml: yaml, file: "x.yaml")
+        let letters = try TemplateMatcher(grammar: grammar)
+        #expect(letters.all(c.utterance, bestSlot: nil, limit: 1).first?.slots["name"]?.text == c.name)
+        grammar.wholeWords = true
+        let words = try TemplateMatcher(grammar: grammar)
+        let kept = words.all(c.utterance, bestSlot: nil, limit: 1)
+        #expect(kept.first?.slots["name"] == nil)
+        #expect(kept.first?.slots["who"]?.text == c.said)
+        #expect(words.all(c.utterance, bestSlot: nil).allSatisfy { $0.slots["name"] == nil })
+    }
+
     /// Two slots, `who` and `whom`, with request-time lists.
     static func callMatcher() throws -> TemplateMatcher {
         let yaml = """

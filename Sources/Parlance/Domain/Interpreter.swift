@@ -24,6 +24,8 @@ struct Interpreter {
         var persons: [String: PersonResolver.Resolved] = [:]
         let names = PersonResolver.Memo()
         var analyses: [String: TextAnalysis] = [:]
+        /// The utterance's text by UTF-16 range (`lower << 32 | upper`).
+        var texts: [Int: String] = [:]
     }
 
     init(pack: CompiledPack, catalog: Catalog, utterance: String) {
@@ -67,8 +69,6 @@ struct Interpreter {
         let domain = schema?.domain ?? "custom"
         var score = 1.0
         var parameters: [String: ParameterMatch] = [:]
-
-        guard !splitsAWord(m) else { return nil }
 
         // The app.
         var app: AppReference?
@@ -180,44 +180,12 @@ struct Interpreter {
         ps[tail] = t
     }
 
-    /// Whether a slot of `m` starts or ends inside a word of the utterance ("в Блокнотик|е:
-    /// купить…", "до Шереметье|во"): the engine reads letters, not words, and such a reading
-    /// takes part of a word for a name or a preposition. Words of unspaced scripts (Han, kana)
-    /// have no spaces to end at, and are not judged.
-    func splitsAWord(_ m: TemplateMatch) -> Bool {
-        guard !pack.analyzer.profile.isUnspaced else { return false }
-        func isLetter(_ i: Int) -> Bool {
-            guard i >= 0, i < units.count, let u = Unicode.Scalar(units[i]) else { return false }
-            return u.properties.isAlphabetic
-        }
-        for slot in m.slots.values {
-            guard let r = slot.range.map(widened), !r.isEmpty else { continue }
-            if isLetter(r.lowerBound - 1) && isLetter(r.lowerBound) { return true }
-            if isLetter(r.upperBound - 1) && isLetter(r.upperBound) { return true }
-        }
-        return false
-    }
-
-    /// `r` widened over what the engine's range leaves out of its last character: the second
-    /// half of a surrogate pair (an emoji) and combining marks (a decomposed accent is composed
-    /// before matching, and the range ends one unit after the composed character's start).
-    func widened(_ r: Range<Int>) -> Range<Int> {
-        var hi = min(r.upperBound, units.count)
-        while hi < units.count {
-            let u = units[hi]
-            if (0xDC00...0xDFFF).contains(u) { hi += 1; continue }
-            guard let s = Unicode.Scalar(u) else { break }
-            switch s.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: hi += 1
-            default: return r.lowerBound..<hi
-            }
-        }
-        return r.lowerBound..<hi
-    }
+    /// `r` widened over the rest of its last character (`WordBounds.widenedEnd`).
+    func widened(_ r: Range<Int>) -> Range<Int> { r.lowerBound..<WordBounds.widenedEnd(units, r.upperBound) }
 
     /// The slots of one parameter: `recipients`, `recipients__2`, … `recipients__any`.
     static func slots(_ name: String, _ m: TemplateMatch) -> [TemplateMatch.Slot] {
-        m.slots.filter { baseName($0.key) == name }.map(\.value)
+        m.slots.compactMap { baseName($0.key) == name ? $0.value : nil }
     }
 
     /// `recipients__2` → `recipients`.
@@ -246,7 +214,19 @@ struct Interpreter {
         hi = min(hi, units.count)
         while hi > lo, MatchText.isSpace(UInt32(units[hi - 1])) { hi -= 1 }
         while lo < hi, MatchText.isSpace(UInt32(units[lo])) { lo += 1 }
-        return (String(decoding: units[lo..<hi], as: UTF16.self), lo..<hi)
+        return (said(lo..<hi), lo..<hi)
+    }
+
+    /// The utterance's text in `r` (UTF-16 offsets on scalar boundaries), cut once per
+    /// utterance: candidates share their slots' spans.
+    func said(_ r: Range<Int>) -> String {
+        let key = r.lowerBound << 32 | r.upperBound
+        if let t = memo.texts[key] { return t }
+        let u = utterance.utf16
+        let a = u.index(u.startIndex, offsetBy: r.lowerBound), b = u.index(a, offsetBy: r.count)
+        let t = String(utterance.unicodeScalars[a..<b])
+        memo.texts[key] = t
+        return t
     }
 
     func parameter(_ name: String, type: TypedList?, _ m: TemplateMatch) -> ParameterMatch? {

@@ -171,7 +171,8 @@ public struct LocalePack: Sendable {
         if ignoresWhitespace || ["zh", "ja"].contains(language) {
             merged["settings"] = .object(["ignore_whitespace": .bool(true)])
         }
-        let grammar = try GrammarLoader.grammar(from: .object(merged), file: source.folder) { locations[$0] }
+        var grammar = try GrammarLoader.grammar(from: .object(merged), file: source.folder) { locations[$0] }
+        grammar.wholeWords = !grammar.ignoresWhitespace && !TextProfile.isUnspaced(language: language)
         var tests: [PhraseTest] = []
         for file in source.tests {
             let path = file

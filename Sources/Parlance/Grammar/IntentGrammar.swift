@@ -10,6 +10,10 @@ public struct IntentGrammar: Sendable {
     public var skipWords: [String]
     /// hassil's `ignore_whitespace` setting (Chinese): spaces between CJK characters are ignored.
     public var ignoresWhitespace: Bool
+    /// Slots start and end on word boundaries: no slot begins or ends between two letters of
+    /// a word ("до Шереметье|во"). Not hassil's: its engine reads letters, not words. Locale packs
+    /// of spaced scripts set it; Home Assistant grammars do not.
+    public var wholeWords = false
 
     public init(language: String, intents: [Intent] = [], lists: [String: SlotList] = [:],
                 rules: [String: Template] = [:], skipWords: [String] = [], ignoresWhitespace: Bool = false) {

@@ -124,6 +124,8 @@ struct MatchEngine {
     /// The program's chunk code points, valid during `TemplateMatcher.run`.
     var chunkScalars = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
     var raw: [UInt32] = []
+    /// With `IntentGrammar.wholeWords`, the utterance's `WordBounds.splits` (else empty).
+    var wordSplits: [UInt8] = []
     var ignoresWhitespace = false
     var entities: [Entity] = []
     /// The caller's context, and the list values matched so far that add context to it.

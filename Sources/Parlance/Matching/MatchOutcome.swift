@@ -47,6 +47,7 @@ extension MatchEngine {
             wildcards += 1
             wildcardText += z - a
         }
+        if !wordSplits.isEmpty && splitsAWord(ents) { return nil }
         let intent = program.intentNames[Int(program.blockIntent[blockID])]
         // The best slot's text length, as hassil reads it from the slots it returns (the last
         // slot of the name wins; fixed slots and slots from context have no text).
@@ -83,6 +84,18 @@ extension MatchEngine {
         if let b = rankToBeat, !(rank < b) { return nil }
         return Found(template: template, block: blockID, entities: ents, contextValues: contextValues, copied: copied,
                      source: source, rank: rank)
+    }
+
+    /// Whether a slot of the match (the last of each name, as `build` keeps it) starts or ends
+    /// inside a word of the utterance (`WordBounds`).
+    func splitsAWord(_ ents: [Entity]) -> Bool {
+        for i in ents.indices where ents[i].start < ents[i].end {
+            if ents[(i + 1)...].contains(where: { $0.slot == ents[i].slot }) { continue }
+            let lo = Int(source.offsets[ents[i].start])
+            let hi = min(Int(source.offsets[ents[i].end - 1]) + 1, Int(source.sourceLength))
+            if wordSplits[lo] & WordBounds.splitsAtStart != 0 || wordSplits[hi] & WordBounds.splitsAtEnd != 0 { return true }
+        }
+        return false
     }
 
     /// The value of `key` in `context(contextValues)`: the last matched list value that sets it,

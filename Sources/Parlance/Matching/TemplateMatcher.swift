@@ -217,6 +217,7 @@ public final class TemplateMatcher: Sendable {
         let keywords = hasKeywords
             ? Set(MatchText.foldString(noSkip.string).split(separator: " ").map(String.init)) : []
         reused.engine.reset(lists: lists.byID)
+        reused.engine.wordSplits = grammar.wholeWords ? WordBounds.splits(Array(utterance.utf16)) : []
         reused.engine.keepLimit = limit
         reused.verdicts.removeAll(keepingCapacity: true)
         reused.verdicts.append(contentsOf: repeatElement(0, count: program.contextGroups.count))
