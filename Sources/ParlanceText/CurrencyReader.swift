@@ -22,6 +22,8 @@ public final class CurrencyReader: Sendable {
     private let spoken: SpokenAmounts
     /// The locale's number reader, for a half said after the currency ("dos euros y medio").
     private let numberReader: NumberReader
+    /// Articles that say "one" before a currency's name (`NumberAliases.currencyArticles`).
+    private let articles: Set<String>
 
     /// Most traded first: the tie-break for names several currencies share.
     static let preference = ["USD", "EUR", "JPY", "GBP", "CNY", "AUD", "CAD", "CHF", "HKD", "SGD", "SEK", "KRW",
@@ -31,6 +33,7 @@ public final class CurrencyReader: Sendable {
     init(profile: TextProfile, numbers: NumberReader) throws {
         self.profile = profile
         numberReader = numbers
+        articles = NumberAliases.currencyArticles(for: profile.locale.language)
         let locale = profile.locale.isBase ? "en_US" : profile.locale.maximized.icuID
         var code = [UInt16](repeating: 0, count: 4)
         var status: Int32 = 0
@@ -126,7 +129,8 @@ public final class CurrencyReader: Sendable {
     /// after it ("5 euros 50", "10 dollars and 25 cents", "3块5"), or a minor unit alone ("50 cents").
     ///
     /// - Complexity: O(n) in the number of tokens.
-    public func find(in tokens: [Token], numbers: [NumberSpan]) -> [AmountSpan] {
+    public func find(in tokens: [Token], numbers found: [NumberSpan]) -> [AmountSpan] {
+        let numbers = articlesAsOne(tokens, found)
         var out: [AmountSpan] = []
         var usedUpTo = 0
         var k = 0
@@ -162,6 +166,25 @@ public final class CurrencyReader: Sendable {
             usedUpTo = a.tokens.upperBound
         }
         return out
+    }
+
+    /// `numbers` with an article right before a currency's name read as one ("a dollar",
+    /// "un euro"), in token order; an article that is part of a number ("a hundred") is not.
+    private func articlesAsOne(_ tokens: [Token], _ numbers: [NumberSpan]) -> [NumberSpan] {
+        guard !articles.isEmpty else { return numbers }
+        var out: [NumberSpan] = []
+        var k = 0
+        for i in tokens.indices.dropLast() where articles.contains(tokens[i].key) {
+            while k < numbers.count && numbers[k].tokens.lowerBound < i {
+                out.append(numbers[k])
+                k += 1
+            }
+            if k < numbers.count && numbers[k].tokens.lowerBound <= i { continue }
+            // The name in words: "a $5 gift" is five dollars, not one.
+            guard tokens[i + 1].text.first?.isLetter == true, currencyAt(tokens, i + 1) != nil else { continue }
+            out.append(NumberSpan(value: 1, range: tokens[i].range, tokens: i..<i + 1, source: "words"))
+        }
+        return out + numbers[k...]
     }
 
     /// Adds what follows an amount as its minor part: `50` in "5 euros 50", "50 Cent" in

@@ -66,6 +66,20 @@ enum NumberAliases {
         }
     }
 
+    /// Indefinite articles, in every gender and case, that mean "one" before a currency's
+    /// name: "a dollar", "un euro", "una libra", "einen Euro", "une livre".
+    static func currencyArticles(for language: String) -> Set<String> {
+        switch language {
+        case "en": return ["a", "an"]
+        case "de": return ["ein", "eine", "einen", "einem"]
+        case "nl": return ["een"]
+        case "es", "it": return ["un", "una", "uno"]
+        case "pt": return ["um", "uma"]
+        case "fr": return ["un", "une"]
+        default: return []
+        }
+    }
+
     /// Indefinite articles that mean "one" before a power word: "a hundred", "a thousand".
     static func articles(for language: String) -> Set<String> {
         switch language {

@@ -268,7 +268,28 @@ struct SpokenAmountTests {
         .init(locale: "ru-RU", text: "5 тысяч рублей", amount: 5000, code: "RUB"),
         .init(locale: "zh-CN", text: "两毛五", amount: 0.25, code: "CNY"),
         .init(locale: "zh-CN", text: "3块5毛5", amount: 3.55, code: "CNY"),
+        // An article before the currency's name is one of it.
+        .init(locale: "en-US", text: "a dollar", amount: 1, code: "USD"),
+        .init(locale: "en-US", text: "a dollar fifty", amount: 1.5, code: "USD"),
+        .init(locale: "en-GB", text: "a pound", amount: 1, code: "GBP"),
+        .init(locale: "de-DE", text: "einen Euro", amount: 1, code: "EUR"),
+        .init(locale: "de-DE", text: "ein Euro fünfzig", amount: 1.5, code: "EUR"),
+        .init(locale: "es-ES", text: "un euro", amount: 1, code: "EUR"),
+        .init(locale: "es-ES", text: "una libra", amount: 1, code: "GBP"),
+        .init(locale: "fr-FR", text: "une livre", amount: 1, code: "GBP"),
+        .init(locale: "fr-FR", text: "un euro cinquante", amount: 1.5, code: "EUR"),
+        .init(locale: "it-IT", text: "un euro", amount: 1, code: "EUR"),
+        .init(locale: "pt-BR", text: "um real", amount: 1, code: "BRL"),
+        .init(locale: "nl-NL", text: "een euro", amount: 1, code: "EUR"),
     ]
+
+    /// An article is one of a currency only before its name in words: "a $5 gift" is five
+    /// dollars, "a hundred dollars" a hundred.
+    @Test(arguments: [("en-US", "send Bob a $5 gift", 5.0), ("en-US", "a hundred dollars", 100)])
+    func readsAnArticleAsOneOnlyBeforeAName(_ locale: String, _ text: String, _ amount: Double) throws {
+        let r = try TextAnalyzer.shared(for: LocaleID(locale)).analyze(text)
+        #expect(r.amounts.map(\.amount) == [amount])
+    }
 
     @Test(arguments: cases)
     func reads(_ c: AmountTests.Case) throws {
