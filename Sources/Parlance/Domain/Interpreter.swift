@@ -202,17 +202,8 @@ struct Interpreter {
     /// half of a surrogate pair (an emoji) and combining marks (a decomposed accent is composed
     /// before matching, and the range ends one unit after the composed character's start).
     func widened(_ r: Range<Int>) -> Range<Int> {
-        var hi = min(r.upperBound, units.count)
-        while hi < units.count {
-            let u = units[hi]
-            if (0xDC00...0xDFFF).contains(u) { hi += 1; continue }
-            guard let s = Unicode.Scalar(u) else { break }
-            switch s.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: hi += 1
-            default: return r.lowerBound..<hi
-            }
-        }
-        return r.lowerBound..<hi
+        let hi = MatchText.characterEnd(units, r.upperBound)
+        return min(r.lowerBound, hi)..<hi
     }
 
     /// The slots of one parameter: `recipients`, `recipients__2`, … `recipients__any`.
@@ -286,6 +277,11 @@ struct Interpreter {
                                   match: slot.metadata?["match"]?.string.flatMap(MatchKind.init(rawValue:)) ?? .synonym,
                                   resolution: .success)
         default:
+            // Free text takes the skip words said next to it ("dile que gracias por todo").
+            if slot.isWildcard, let said = slot.saidRange, Self.slots(name, m).count == 1 {
+                let r = widened(said.clamped(to: 0..<units.count))
+                return plain(slot, text: String(decoding: units[r], as: UTF16.self), range: r)
+            }
             return plain(slot, text: text, range: range)
         }
     }

@@ -10,6 +10,10 @@ public struct IntentGrammar: Sendable {
     public var skipWords: [String]
     /// hassil's `ignore_whitespace` setting (Chinese): spaces between CJK characters are ignored.
     public var ignoresWhitespace: Bool
+    /// A wildcard's text is the utterance as said over the words it took, skip words in it and
+    /// next to it included (`settings: {wildcards_as_said: true}`; locale packs set it). hassil
+    /// gives the text with skip words removed, as Home Assistant's grammars expect.
+    public var wildcardsAsSaid = false
 
     public init(language: String, intents: [Intent] = [], lists: [String: SlotList] = [:],
                 rules: [String: Template] = [:], skipWords: [String] = [], ignoresWhitespace: Bool = false) {

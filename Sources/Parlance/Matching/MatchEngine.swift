@@ -125,6 +125,8 @@ struct MatchEngine {
     var chunkScalars = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
     var raw: [UInt32] = []
     var ignoresWhitespace = false
+    /// The utterance's UTF-16 code units when wildcards are read as said (`IntentGrammar.wildcardsAsSaid`), else empty.
+    var said: [UInt16] = []
     var entities: [Entity] = []
     /// The caller's context, and the list values matched so far that add context to it.
     var baseContext: [String: JSONValue] = [:]

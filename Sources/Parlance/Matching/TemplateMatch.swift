@@ -9,6 +9,10 @@ public struct TemplateMatch: Sendable, CustomStringConvertible {
         public var range: Range<Int>?
         public var isWildcard: Bool
         public var metadata: [String: JSONValue]?
+        /// A wildcard's range widened over the skip words and punctuation said between it and
+        /// the parts of the template around it (`IntentGrammar.wildcardsAsSaid`): what free text
+        /// takes ("dile que gracias por todo": "gracias por todo"). Nil otherwise.
+        public var saidRange: Range<Int>? = nil
     }
 
     public var intent: String

@@ -253,6 +253,7 @@ public final class TemplateMatcher: Sendable {
                        verdicts: inout [Int8], context: [String: JSONValue], keywords: Set<String>, bestSlot: String?, keepsAll: Bool,
                        pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         engine.ignoresWhitespace = grammar.ignoresWhitespace
+        engine.said = grammar.wildcardsAsSaid ? Array(utterance.utf16) : []
         engine.chunkScalars = pool
         engine.bestSlot = bestSlot
         engine.keepsAll = keepsAll
