@@ -106,4 +106,26 @@ struct SkipWordTests {
         let range = try #require(p.range)
         #expect(Self.words(c.utterance, range[0]..<range[1]) == p.text)
     }
+
+    /// Without spaces between words (Chinese, Japanese), a space said beside a skip word at the
+    /// start or end is no longer left at the text's edge, where it stopped the match.
+    @Test(arguments: [("zh-CN", "请 给李伟打电话"), ("zh-CN", "嗯 给李伟打电话"), ("zh-CN", "给李伟打电话 好吗"),
+                      ("ja-JP", "えっと 佐藤さんに電話して"), ("ja-JP", "佐藤さんに電話して お願い")])
+    func spacesBesideSkipWordsAtTheEdges(_ locale: String, _ utterance: String) throws {
+        let best = try MatcherTests.best(utterance, locale)
+        #expect(best.intent == "INStartCallIntent")
+        #expect(best.accepted)
+    }
+
+    /// A skip word dropped between two characters does not let a template's word take a
+    /// character of the text after it: "记一下 下周二开会" is "记一下" and "下周二开会", not "记下" and "周二开会".
+    @Test(arguments: [
+        Case(locale: "zh-CN", utterance: "记一下 下周二开会", parameter: "content", value: "下周二开会"),
+        Case(locale: "zh-CN", utterance: "用随手记记一下 下周二开会", parameter: "content", value: "下周二开会"),
+        Case(locale: "zh-CN", utterance: "记一下下周二开会", parameter: "content", value: "下周二开会"),
+    ])
+    func skipWordsDoNotJoinTheirNeighbours(_ c: Case) throws {
+        let best = try MatcherTests.best(c.utterance, c.locale)
+        #expect(best.parameters[c.parameter]?.value.map(PackTestRun.render) == c.value)
+    }
 }

@@ -168,9 +168,11 @@ extension MatchEngine {
         for c in f.copied where !f.entities.contains(where: { program.slotNames[Int($0.slot)] == c.name }) {
             slots[c.name] = TemplateMatch.Slot(value: c.value, text: c.text, range: nil, isWildcard: false, metadata: nil)
         }
-        return TemplateMatch(intent: f.rank.intent, slots: slots, template: program.templates[Int(f.template)].source,
-                             metadata: program.blocks[f.block].data.metadata, response: program.blocks[f.block].data.response,
-                             context: f.contextValues.isEmpty ? baseContext : context(f.contextValues), rank: f.rank)
+        var match = TemplateMatch(intent: f.rank.intent, slots: slots, template: program.templates[Int(f.template)].source,
+                                  metadata: program.blocks[f.block].data.metadata, response: program.blocks[f.block].data.response,
+                                  context: f.contextValues.isEmpty ? baseContext : context(f.contextValues), rank: f.rank)
+        match.skipped = max(0, saidLetters - f.source.letterCount)
+        return match
     }
 }
 

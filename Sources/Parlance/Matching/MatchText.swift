@@ -63,6 +63,9 @@ struct MatchText: Sendable, Equatable {
         }
     }
 
+    /// Code points other than spaces.
+    var letterCount: Int { scalars.reduce(0) { $0 + (Self.isSpace($1) ? 0 : 1) } }
+
     /// UTF-16 offset `i` of `units` moved past what continues the character before it (a
     /// surrogate's second half, combining marks): offsets into the utterance end one unit after
     /// a matched character's start (a decomposed accent is composed before matching).

@@ -25,6 +25,8 @@ public struct TemplateMatch: Sendable, CustomStringConvertible {
     /// The context after matching: the caller's, plus what matched list values added.
     public var context: [String: JSONValue]
     public var rank: Rank
+    /// Code points of skip words the text matched had dropped from the utterance.
+    public var skipped = 0
 
     public var description: String {
         "\(intent) " + slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.value)" }.joined(separator: " ")

@@ -254,6 +254,7 @@ public final class TemplateMatcher: Sendable {
                        pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         engine.ignoresWhitespace = grammar.ignoresWhitespace
         engine.said = grammar.wildcardsAsSaid ? Array(utterance.utf16) : []
+        engine.saidLetters = v.base.letterCount
         engine.chunkScalars = pool
         engine.bestSlot = bestSlot
         engine.keepsAll = keepsAll
