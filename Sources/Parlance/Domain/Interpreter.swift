@@ -180,8 +180,11 @@ struct Interpreter {
         ps[tail] = t
     }
 
-    /// `r` widened over the rest of its last character (`WordBounds.widenedEnd`).
-    func widened(_ r: Range<Int>) -> Range<Int> { r.lowerBound..<WordBounds.widenedEnd(units, r.upperBound) }
+    /// `r` widened over the rest of its last character (`MatchText.characterEnd`).
+    func widened(_ r: Range<Int>) -> Range<Int> {
+        let hi = MatchText.characterEnd(units, r.upperBound)
+        return min(r.lowerBound, hi)..<hi
+    }
 
     /// The slots of one parameter: `recipients`, `recipients__2`, … `recipients__any`.
     static func slots(_ name: String, _ m: TemplateMatch) -> [TemplateMatch.Slot] {
@@ -266,8 +269,22 @@ struct Interpreter {
                                   match: slot.metadata?["match"]?.string.flatMap(MatchKind.init(rawValue:)) ?? .synonym,
                                   resolution: .success)
         default:
+            // Free text takes the skip words said next to it ("dile que gracias por todo"); a
+            // place does not ("到望京可以坐哪些车": 可以 asks, it is no part of the place).
+            if slot.isWildcard, let said = slot.saidRange, Self.slots(name, m).count == 1,
+               Self.saysText(catalog.schemas.intent(m.intent)?.parameters.first { $0.name == name }?.type) {
+                let r = widened(said.clamped(to: 0..<units.count))
+                return plain(slot, text: String(decoding: units[r], as: UTF16.self), range: r)
+            }
             return plain(slot, text: text, range: range)
         }
+    }
+
+    /// Whether a parameter of SiriKit type `type` is text as said (a message, a note): then it
+    /// keeps the skip words said in and next to it. A custom intent's parameter (no schema) is.
+    static func saysText(_ type: String?) -> Bool {
+        guard let type else { return true }
+        return type == "String" || type == "INNoteContent"
     }
 
     /// A slot of an untyped list: a fixed value of the block, a number, a list value's output,

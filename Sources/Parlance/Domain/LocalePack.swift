@@ -168,9 +168,10 @@ public struct LocalePack: Sendable {
         merged["lists"] = .object(lists)
         merged["expansion_rules"] = .object(rules)
         merged["skip_words"] = .array(skip)
-        if ignoresWhitespace || ["zh", "ja"].contains(language) {
-            merged["settings"] = .object(["ignore_whitespace": .bool(true)])
-        }
+        // Free text is what was said: a "please" or "gracias" in a message stays in it.
+        var settings: [String: JSONValue] = ["wildcards_as_said": .bool(true)]
+        if ignoresWhitespace || ["zh", "ja"].contains(language) { settings["ignore_whitespace"] = .bool(true) }
+        merged["settings"] = .object(settings)
         var grammar = try GrammarLoader.grammar(from: .object(merged), file: source.folder) { locations[$0] }
         grammar.wholeWords = !grammar.ignoresWhitespace && !TextProfile.isUnspaced(language: language)
         var tests: [PhraseTest] = []

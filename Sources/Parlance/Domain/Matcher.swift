@@ -101,7 +101,7 @@ public final class Matcher: Sendable {
     struct Reading {
         var reading: Interpretation
         var template: Template
-        /// Code points of the utterance its wildcards took.
+        /// Code points of the utterance its wildcards took or that were dropped as skip words.
         var freeText: Int
     }
 
@@ -192,7 +192,9 @@ public final class Matcher: Sendable {
         let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
         for m in candidates {
             guard let i = interpreter.interpret(m) else { continue }
-            scored.append((i, m.rank.wildcardText, m.template))
+            // Skip words dropped count as free text: of two readings alike but for a skip word
+            // ("记一下 下周二…"), the one whose template says it leaves the text whole.
+            scored.append((i, m.rank.wildcardText + m.skipped, m.template))
         }
         // Equal scores: the reading that leaves less to free text wins, so a date, a number or a
         // contact at the edge of a wildcard goes to its typed slot ("Chez Panisse" + "tomorrow

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```yaml
 /// language: en
-/// settings: {ignore_whitespace: false}
+/// settings: {ignore_whitespace: false, wildcards_as_said: false}
 /// intents:
 ///   HassTurnOn:
 ///     data:
@@ -26,6 +26,7 @@ public enum GrammarLoader {
         guard let root = doc.object else { throw GrammarError("\(file): expected a mapping at the top level") }
         var g = IntentGrammar(language: root["language"]?.string ?? "")
         g.ignoresWhitespace = root["settings"]?["ignore_whitespace"]?.bool ?? false
+        g.wildcardsAsSaid = root["settings"]?["wildcards_as_said"]?.bool ?? false
         g.skipWords = root["skip_words"]?.array?.compactMap(\.string) ?? []
         g.rules = try rules(root["expansion_rules"], path: "expansion_rules", file: file, locate: locate)
         g.lists = try lists(root["lists"], path: "lists", file: file, locate: locate)

@@ -14,6 +14,10 @@ public struct IntentGrammar: Sendable {
     /// a word ("до Шереметье|во"). Not hassil's: its engine reads letters, not words. Locale packs
     /// of spaced scripts set it; Home Assistant grammars do not.
     public var wholeWords = false
+    /// A wildcard's text is the utterance as said over the words it took, skip words in it and
+    /// next to it included (`settings: {wildcards_as_said: true}`; locale packs set it). hassil
+    /// gives the text with skip words removed, as Home Assistant's grammars expect.
+    public var wildcardsAsSaid = false
 
     public init(language: String, intents: [Intent] = [], lists: [String: SlotList] = [:],
                 rules: [String: Template] = [:], skipWords: [String] = [], ignoresWhitespace: Bool = false) {

@@ -127,6 +127,10 @@ struct MatchEngine {
     /// With `IntentGrammar.wholeWords`, the utterance's `WordBounds.splits` (else empty).
     var wordSplits: [UInt8] = []
     var ignoresWhitespace = false
+    /// The utterance's UTF-16 code units when wildcards are read as said (`IntentGrammar.wildcardsAsSaid`), else empty.
+    var said: [UInt16] = []
+    /// Code points of the utterance other than spaces (the text matched has fewer when skip words were dropped).
+    var saidLetters = 0
     var entities: [Entity] = []
     /// The caller's context, and the list values matched so far that add context to it.
     var baseContext: [String: JSONValue] = [:]

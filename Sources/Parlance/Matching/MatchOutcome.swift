@@ -98,6 +98,36 @@ extension MatchEngine {
         return false
     }
 
+    /// The utterance's UTF-16 range a wildcard at `a..<z` of text variant `text` takes as said
+    /// when it is free text: from the end of what matched before it to the start of what
+    /// matched after it, so the skip words and punctuation the variant dropped there are the
+    /// wildcard's, without spaces and punctuation at its ends. At the utterance's ends it takes
+    /// no more than the variant gave it. Only with `said`.
+    func saidRange(_ a: Int, _ z: Int, in t: MatchText) -> Range<Int> {
+        let n = min(Int(t.sourceLength), said.count)
+        let first = min(Int(t.offsets[a]), n), last = wholeEnd(Int(t.offsets[z - 1]) + 1)
+        func isEdge(_ u: UInt16) -> Bool {
+            guard let c = Unicode.Scalar(u) else { return false }
+            if MatchText.isSpace(c.value) { return true }
+            switch c.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                 .finalPunctuation, .otherPunctuation: return true
+            default: return false
+            }
+        }
+        var p = a - 1
+        while p >= 0, MatchText.isSpace(t.scalars[p]) { p -= 1 }
+        var lo = p >= 0 ? min(wholeEnd(Int(t.offsets[p]) + 1), first) : first
+        while lo < first, isEdge(said[lo]) { lo += 1 }
+        var q = z
+        while q < t.count, MatchText.isSpace(t.scalars[q]) { q += 1 }
+        var hi = q < t.count ? max(min(Int(t.offsets[q]), n), last) : last
+        while hi > last, isEdge(said[hi - 1]) { hi -= 1 }
+        return lo..<hi
+    }
+
+    func wholeEnd(_ i: Int) -> Int { MatchText.characterEnd(said, i) }
+
     /// The value of `key` in `context(contextValues)`: the last matched list value that sets it,
     /// else the caller's context.
     func contextValue(_ key: String) -> JSONValue? {
@@ -123,9 +153,14 @@ extension MatchEngine {
         var slots = [String: TemplateMatch.Slot](
             minimumCapacity: f.entities.count + program.blockFixedSlots[f.block].count + f.copied.count)
         for e in f.entities {
-            let txt = e.start < e.end ? MatchText.string(raw[e.start..<e.end], hyphensAsSpaces: e.isBroken) : ""
-            let range = e.start < e.end
+            var txt = e.start < e.end ? MatchText.string(raw[e.start..<e.end], hyphensAsSpaces: e.isBroken) : ""
+            var range = e.start < e.end
                 ? Int(f.source.offsets[e.start])..<Int(min(f.source.offsets[e.end - 1] + 1, f.source.sourceLength)) : nil
+            var saidRange: Range<Int>?
+            if e.isWildcard && !said.isEmpty, let r = range {
+                txt = String(decoding: said[min(r.lowerBound, said.count)..<wholeEnd(r.upperBound)], as: UTF16.self)
+                saidRange = self.saidRange(e.start, e.end, in: f.source)
+            }
             var value = JSONValue.string(txt)
             var metadata: [String: JSONValue]?
             if e.isNumber {
@@ -136,7 +171,7 @@ extension MatchEngine {
                 metadata = v.metadata
             }
             slots[program.slotNames[Int(e.slot)]] = TemplateMatch.Slot(
-                value: value, text: txt, range: range, isWildcard: e.isWildcard, metadata: metadata)
+                value: value, text: txt, range: range, isWildcard: e.isWildcard, metadata: metadata, saidRange: saidRange)
         }
         for id in program.blockFixedSlots[f.block] where !f.entities.contains(where: { $0.slot == id }) {
             let name = program.slotNames[Int(id)]
@@ -146,9 +181,11 @@ extension MatchEngine {
         for c in f.copied where !f.entities.contains(where: { program.slotNames[Int($0.slot)] == c.name }) {
             slots[c.name] = TemplateMatch.Slot(value: c.value, text: c.text, range: nil, isWildcard: false, metadata: nil)
         }
-        return TemplateMatch(intent: f.rank.intent, slots: slots, template: program.templates[Int(f.template)].source,
-                             metadata: program.blocks[f.block].data.metadata, response: program.blocks[f.block].data.response,
-                             context: f.contextValues.isEmpty ? baseContext : context(f.contextValues), rank: f.rank)
+        var match = TemplateMatch(intent: f.rank.intent, slots: slots, template: program.templates[Int(f.template)].source,
+                                  metadata: program.blocks[f.block].data.metadata, response: program.blocks[f.block].data.response,
+                                  context: f.contextValues.isEmpty ? baseContext : context(f.contextValues), rank: f.rank)
+        match.skipped = max(0, saidLetters - f.source.letterCount)
+        return match
     }
 }
 

@@ -63,6 +63,26 @@ struct MatchText: Sendable, Equatable {
         }
     }
 
+    /// Code points other than spaces.
+    var letterCount: Int { scalars.reduce(0) { $0 + (Self.isSpace($1) ? 0 : 1) } }
+
+    /// UTF-16 offset `i` of `units` moved past what continues the character before it (a
+    /// surrogate's second half, combining marks): offsets into the utterance end one unit after
+    /// a matched character's start (a decomposed accent is composed before matching).
+    static func characterEnd(_ units: [UInt16], _ i: Int) -> Int {
+        var i = min(max(i, 0), units.count)
+        while i < units.count {
+            let u = units[i]
+            if UTF16.isTrailSurrogate(u) { i += 1; continue }
+            guard let c = Unicode.Scalar(u) else { break }
+            switch c.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: i += 1
+            default: return i
+            }
+        }
+        return i
+    }
+
     /// hassil's `fold_case` for keywords: Turkish I's to `i`, then full case folding.
     static func foldString(_ s: String) -> String {
         String(s.map { $0 == "İ" || $0 == "ı" ? "i" : $0 }).lowercased()

@@ -67,10 +67,10 @@ struct SkipWords: Sendable {
             guard removed else { return text }
             t.scalars = s
             t.offsets = o
-            if !ignoresWhitespace {
-                t.collapseSpaces()
-                t.strip()
-            }
+            // Without spaces between words, the space said after a skip word at the start
+            // ("请 给李伟打电话") or before one at the end is left at the text's edge: dropped.
+            if !ignoresWhitespace { t.collapseSpaces() }
+            t.strip()
         case .atStart:
             while true {
                 let f = fold.fold(t.scalars)
@@ -79,7 +79,8 @@ struct SkipWords: Sendable {
                 if !ignoresWhitespace { while e < f.count, MatchText.isSpace(f[e]) { e += 1 } }
                 t.scalars.removeFirst(e)
                 t.offsets.removeFirst(e)
-                if !ignoresWhitespace { t.collapseSpaces(); t.strip() }
+                if !ignoresWhitespace { t.collapseSpaces() }
+                t.strip()
             }
         case .atEnd:
             while true {
@@ -96,7 +97,8 @@ struct SkipWords: Sendable {
                 if !ignoresWhitespace { while a > 0, MatchText.isSpace(f[a - 1]) { a -= 1 } }
                 t.scalars.removeSubrange(a...)
                 t.offsets.removeSubrange(a...)
-                if !ignoresWhitespace { t.collapseSpaces(); t.strip() }
+                if !ignoresWhitespace { t.collapseSpaces() }
+                t.strip()
             }
         }
         return t

@@ -9,6 +9,10 @@ public struct TemplateMatch: Sendable, CustomStringConvertible {
         public var range: Range<Int>?
         public var isWildcard: Bool
         public var metadata: [String: JSONValue]?
+        /// A wildcard's range widened over the skip words and punctuation said between it and
+        /// the parts of the template around it (`IntentGrammar.wildcardsAsSaid`): what free text
+        /// takes ("dile que gracias por todo": "gracias por todo"). Nil otherwise.
+        public var saidRange: Range<Int>? = nil
     }
 
     public var intent: String
@@ -21,6 +25,8 @@ public struct TemplateMatch: Sendable, CustomStringConvertible {
     /// The context after matching: the caller's, plus what matched list values added.
     public var context: [String: JSONValue]
     public var rank: Rank
+    /// Code points of skip words the text matched had dropped from the utterance.
+    public var skipped = 0
 
     public var description: String {
         "\(intent) " + slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.value)" }.joined(separator: " ")

@@ -254,6 +254,8 @@ public final class TemplateMatcher: Sendable {
                        verdicts: inout [Int8], context: [String: JSONValue], keywords: Set<String>, bestSlot: String?, keepsAll: Bool,
                        pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         engine.ignoresWhitespace = grammar.ignoresWhitespace
+        engine.said = grammar.wildcardsAsSaid ? Array(utterance.utf16) : []
+        engine.saidLetters = v.base.letterCount
         engine.chunkScalars = pool
         engine.bestSlot = bestSlot
         engine.keepsAll = keepsAll
