@@ -130,6 +130,53 @@ struct PersonResolverTests {
         ("ru", "моим руководителям", ["руководителям"]), ("ja", "上司たち", ["上司"]), ("zh", "经理们", ["经理"]),
     ]
 
+    /// A relation followed by more words than a plural ending (an amount) is no person: the
+    /// phrase says more than who.
+    @Test(arguments: [
+        ("en", "mom 10 dollars", ["mom"]), ("de", "Mama 10 Euro", ["Mama"]), ("es", "hermano 20 euros", ["hermano"]),
+        ("fr", "mère 50 euros", ["mère"]), ("ru", "маме 10 евро", ["маме"]), ("ja", "母 1000 円", ["母"]),
+        ("zh", "妈 100 块", ["妈"]),
+    ])
+    func readsNoRelationFollowedByMore(_ c: (locale: String, text: String, words: [String])) throws {
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts, relationships: ["mother": c.words])
+        #expect(r.resolve(c.text).people.first?.relationship == nil)
+        #expect(r.resolve(c.words[0]).people.first?.relationship == "mother")
+    }
+
+    /// A possessive run together with the relation in unspaced scripts (`我妈`, `我的经理们`).
+    @Test(arguments: [("zh", "我妈", "妈"), ("zh", "我的经理们", "经理"), ("ja", "うちの母", "母")])
+    func resolvesARelationAfterAPossessive(_ c: (locale: String, text: String, word: String)) throws {
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts, relationships: ["mother": [c.word]])
+        let got = r.resolve(c.text)
+        #expect(got.people.map(\.relationship) == ["mother"])
+        #expect(got.people.map(\.name) == [c.text])
+    }
+
+    /// One of the user's organizations, after an article, in each language: the organization
+    /// as written, to confirm.
+    @Test(arguments: [("en", "the Riverside Tennis Club"), ("de", "dem Riverside Tennis Club"), ("fr", "le Riverside Tennis Club"),
+                      ("es", "al Riverside Tennis Club"), ("ru", "Riverside Tennis Club"), ("ja", "Riverside Tennis Club"),
+                      ("zh", "Riverside Tennis Club")])
+    func resolvesAnOrganization(_ c: (locale: String, text: String)) throws {
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts, organizations: ["Riverside Tennis Club"])
+        let got = r.resolve(c.text)
+        #expect(got.people.map(\.name) == ["Riverside Tennis Club"])
+        #expect(got.resolution == .confirmationRequired)
+        #expect(got.score == PersonResolver.Scoring.organization)
+        let without = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts)
+        #expect(without.resolve(c.text).match == .wildcard)
+        // Text without a word names nobody, and takes no crash to say so.
+        for blank in ["", " ", "?!", "、"] { #expect(r.resolve(blank).match == .wildcard) }
+    }
+
+    /// A name nobody has scores below a near spelling of a contact and below acceptance; beside
+    /// a typed value, the interpreter raises it (`unknownBesideValue`).
+    @Test func scoresAnUnknownNameBelowANearSpelling() {
+        #expect(PersonResolver.Scoring.unknown < PersonResolver.Scoring.fuzzy)
+        #expect(PersonResolver.Scoring.unknown < Interpreter.acceptThreshold)
+        #expect(PersonResolver.Scoring.unknownBesideValue >= Interpreter.acceptThreshold)
+    }
+
     @Test(arguments: relationCases)
     func resolvesARelation(_ c: (locale: String, text: String, words: [String])) throws {
         let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts, relationships: ["manager": c.words])

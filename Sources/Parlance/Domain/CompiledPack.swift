@@ -27,6 +27,10 @@ final class CompiledPack: Sendable {
     /// The lists of people, with the extra lists of a list of people (`recipients__2`…); the
     /// first holds the values, the others read it.
     let personListNames: [String]
+    /// The currency lists of a pack that has no `<amount>` rule to say how amounts are said: they
+    /// take, per utterance, the amounts and numbers the text layer reads in it, so that a name or
+    /// other free text before an amount ends where the amount starts ("Zahl Mama 10 Euro").
+    let amountListNames: [String]
 
     init(pack: LocalePack, catalog: Catalog) throws {
         self.pack = pack
@@ -36,7 +40,8 @@ final class CompiledPack: Sendable {
             PersonResolver.Contact(name: $0.name, identifier: $0.id ?? $0.name, pronunciation: $0.pronunciation)
         }
         persons = try PersonResolver(locale: pack.locale, contacts: contacts, nicknames: pack.nicknames,
-                                     relationships: pack.relationships)
+                                     relationships: pack.relationships,
+                                     organizations: (catalog.userVocabulary.items[.paymentsOrganizationName] ?? []).map(\.name))
         appNames = AppNames(apps: catalog.apps.apps, locale: pack.locale, profile: analyzer.profile)
         var supporting: [String: [App]] = [:]
         for app in catalog.apps.apps {
@@ -56,6 +61,7 @@ final class CompiledPack: Sendable {
         // Every person slot reads the same contacts: one list, compiled once, however many
         // slots and lists of people the pack has.
         var people: String?
+        var amountLists: [String] = []
         for (name, type) in pack.typedLists.sorted(by: { $0.key < $1.key }) {
             switch type {
             case .app:
@@ -100,21 +106,48 @@ final class CompiledPack: Sendable {
                     }
                 }
                 runtime[name] = .values(values)
+            case .currency where pack.grammar.rules["amount"] == nil:
+                // Filled per utterance (`listsReadingAmounts`).
+                runtime[name] = .values([])
+                amountLists.append(name)
             case .number, .currency, .date:
                 continue
             }
         }
         lists = try matcher.lists(runtime, aliases: aliases)
         personListNames = people.map { [$0] + aliases.keys.sorted() } ?? []
+        amountListNames = amountLists
         spokenList = SpokenList(profile: analyzer.profile, language: pack.locale.language)
         soundAlike = SoundAlikeNames(contacts: contacts, appNames: appNames, profile: analyzer.profile,
                                      forms: PersonNameForms(language: pack.locale.language))
         self.vocabulary = vocabulary
     }
 
+    /// The lists for one utterance: `lists`, with the amounts and numbers the text layer reads
+    /// in `text` as the values of the currency lists that no `<amount>` rule shapes. A slot's
+    /// text is read as an amount once matched in any case; this lets the matcher see where the
+    /// amount is, rather than leave it to run into free text beside it.
+    ///
+    /// - Complexity: one analysis of `text`, and a list of its few amounts compiled.
+    func listsReadingAmounts(in text: String) throws -> TemplateMatcher.Lists {
+        guard !amountListNames.isEmpty else { return lists }
+        let a = analyzer.analyze(text)
+        let units = Array(text.utf16)
+        var said: [String] = []
+        for r in a.amounts.map(\.range) + a.numbers.filter({ !$0.isOrdinal }).map(\.range)
+        where r.upperBound <= units.count {
+            let s = String(decoding: units[r], as: UTF16.self)
+            if !said.contains(s) { said.append(s) }
+        }
+        guard !said.isEmpty else { return lists }
+        let values = said.map { SlotValue(text: $0, output: .string($0)) }
+        return try matcher.lists(lists, adding: Dictionary(uniqueKeysWithValues: amountListNames.map { ($0, values) }))
+    }
+
     /// The lists with the contacts and apps heard by sound in `utterance` added to the person
-    /// and app lists; nil when none is heard. Only these lists are extended, not compiled again.
-    func listsHearingNames(in utterance: String) throws -> TemplateMatcher.Lists? {
+    /// and app lists of `base` (the utterance's lists); nil when none is heard. Only these lists
+    /// are extended, not compiled again.
+    func listsHearingNames(in utterance: String, base: TemplateMatcher.Lists) throws -> TemplateMatcher.Lists? {
         let heard = soundAlike.heard(in: utterance)
         guard !heard.people.isEmpty || !heard.apps.isEmpty else { return nil }
         var extra: [String: [SlotValue]] = [:]
@@ -127,7 +160,7 @@ final class CompiledPack: Sendable {
             extra[name] = heard.apps.map(Self.appValue)
         }
         let aliases = Dictionary(uniqueKeysWithValues: personListNames.dropFirst().map { ($0, personListNames[0]) })
-        return try matcher.lists(lists, adding: extra, aliases: aliases, for: utterance)
+        return try matcher.lists(base, adding: extra, aliases: aliases, for: utterance)
     }
 
     /// The app list's value for one of its names.

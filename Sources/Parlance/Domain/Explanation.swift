@@ -28,11 +28,13 @@ extension Matcher {
     public func explain(_ utterance: String, locale: LocaleID, top: Int = 3) throws -> Explanation {
         let result = try match(utterance, locale: locale, top: top)
         let c = try compiledPack(for: locale)
-        let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
+        var interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
         // An app heard by sound was read with the lists that hear it: show those readings.
-        let heard = result.interpretations.first?.app?.source == "soundalike" ? try c.listsHearingNames(in: utterance) : nil
-        let candidates = c.matcher.all(utterance, lists: heard ?? c.lists, bestSlot: nil, limit: 24).map { m -> Explanation.Candidate in
-            let i = interpreter.interpret(m)
+        let lists = try c.listsReadingAmounts(in: utterance)
+        let heard = result.interpretations.first?.app?.source == "soundalike" ? try c.listsHearingNames(in: utterance, base: lists) : nil
+        let matches = c.matcher.all(utterance, lists: heard ?? lists, bestSlot: nil, limit: 24)
+        let interpreted = interpreter.interpretAll(matches)
+        let candidates = zip(matches, interpreted).map { m, i -> Explanation.Candidate in
             // The app's slot says which of its names was heard (`split`, `otherKana`, …).
             let heardAs = i?.app?.range != nil ? i?.app?.source.map { " (\($0))" } ?? "" : ""
             return Explanation.Candidate(

@@ -9,7 +9,10 @@ import ParlanceText
 ///   for another localization's name), 0.85 when the only app supporting the intent is inferred,
 ///   0.75 when several could take it (the reading then asks which);
 /// - a parameter scores 1 when exact, and less as `PersonResolver.Scoring` and the currency rules
-///   below say; a missing required parameter does not lower the score, it makes it `needsValue`.
+///   below say; a missing required parameter does not lower the score, it makes it `needsValue`;
+/// - free text scores 0.9, or 0.8 (`PersonResolver.Scoring.transliterated`) when it is a contact's
+///   name said by sound; a name nobody has scores `unknown`, below acceptance, unless the reading
+///   says a typed value besides it (`supportingUnknownNames`).
 /// `accepted` is `score ≥ acceptThreshold` and a reading the app supports.
 struct Interpreter {
     let pack: CompiledPack
@@ -19,6 +22,9 @@ struct Interpreter {
     let units: [UInt16]
     /// Resolutions already made for this utterance: candidates share their slot texts.
     private let memo = Memo()
+    /// Where readings of the utterance found a contact by sound (UTF-16 ranges): free text
+    /// there scores as that contact does.
+    var namesBySound: Set<[Int]> = []
 
     final class Memo {
         var persons: [String: PersonResolver.Resolved] = [:]
@@ -124,6 +130,7 @@ struct Interpreter {
             splittingAtColon(&parameters, head: head, tail: tail,
                              tailIsArray: schema?.parameters.first(where: { $0.name == tail })?.isArray == true)
         }
+        Self.supportingUnknownNames(&parameters)
         for p in schema?.parameters ?? [] where p.isRequired && parameters[p.name] == nil {
             parameters[p.name] = ParameterMatch(value: nil, text: nil, range: nil, score: 0, match: nil, resolution: .needsValue)
         }
@@ -140,6 +147,37 @@ struct Interpreter {
         return Interpretation(app: app, intent: m.intent, domain: domain, score: (score * 1000).rounded() / 1000,
                               accepted: accepted, resolution: status, parameters: parameters, appCandidates: candidates,
                               notInstalledApp: notInstalled)
+    }
+
+    /// A name nobody has scores below acceptance (`PersonResolver.Scoring.unknown`), unless the
+    /// reading also says a typed value ("pay Bob 10 dollars": an amount, a date, a number, a
+    /// vocabulary item, a known contact): then the request is borne out by more than the name,
+    /// which is left to the app to confirm (`unknownBesideValue`).
+    static func supportingUnknownNames(_ parameters: inout [String: ParameterMatch]) {
+        let typed = parameters.values.contains { p in
+            p.range != nil && p.resolution != .needsValue && p.match != nil && p.match != .wildcard
+        }
+        guard typed else { return }
+        for (name, p) in parameters where isUnknownName(p) {
+            parameters[name]?.score = PersonResolver.Scoring.unknownBesideValue
+        }
+    }
+
+    /// A person parameter that names nobody the user knows, at the score that leaves it below acceptance.
+    static func isUnknownName(_ p: ParameterMatch) -> Bool {
+        p.match == .wildcard && p.score == PersonResolver.Scoring.unknown
+            && { if case .persons? = p.value { return true } else { return false } }()
+    }
+
+    /// Whether `r`, not accepted, would be if the names in it that nobody has were the app's to
+    /// confirm beside a typed value: what an app's own example ("Call Ben with Pigeon") needs,
+    /// which names people the user need not have.
+    static func awaitsOnlyNames(_ r: Interpretation) -> Bool {
+        guard !r.accepted, r.resolution == .confirmationRequired,
+              r.parameters.values.contains(where: isUnknownName) else { return false }
+        let others = r.parameters.values.filter { !isUnknownName($0) && $0.resolution != .needsValue }.map(\.score)
+        let app = r.score / PersonResolver.Scoring.unknown
+        return app * min(others.min() ?? 1, PersonResolver.Scoring.unknownBesideValue) >= acceptThreshold
     }
 
     /// Free text for a parameter that takes several values may be a list of them.
@@ -303,8 +341,31 @@ struct Interpreter {
             return ParameterMatch(value: .number(n), text: text, range: range, score: 1, match: .number, resolution: .success)
         }
         let value = slot.isWildcard ? text : (slot.value.string ?? text)
-        return ParameterMatch(value: .text(value), text: text, range: range, score: slot.isWildcard ? 0.9 : 1,
+        var score = slot.isWildcard ? 0.9 : 1
+        // Free text whose words another reading takes for a contact said by sound ("photos of
+        // Li Wei" for 李 伟) is no surer than that contact: the reading that takes it for the
+        // person, and leaves less to free text, then wins the tie.
+        if slot.isWildcard, let r = range, namesBySound.contains([r.lowerBound, r.upperBound]) {
+            score = PersonResolver.Scoring.transliterated
+        }
+        return ParameterMatch(value: .text(value), text: text, range: range, score: score,
                               match: slot.isWildcard ? .wildcard : .exact, resolution: .success)
+    }
+
+    /// Every match interpreted (nil for one that is no reading). Words one reading takes for a
+    /// contact said by sound are read again where another took them as free text, which then
+    /// scores no surer than that contact.
+    mutating func interpretAll(_ matches: [TemplateMatch]) -> [Interpretation?] {
+        let first = matches.map { interpret($0) }
+        namesBySound = Self.namesBySound(in: first.compactMap { $0 })
+        return namesBySound.isEmpty ? first : matches.map { interpret($0) }
+    }
+
+    /// The ranges of `readings`' people found by sound or in another script, one contact each.
+    static func namesBySound(in readings: [Interpretation]) -> Set<[Int]> {
+        Set(readings.flatMap { r in
+            r.parameters.values.filter { $0.match == .transliterated && $0.resolution == .success }.compactMap(\.range)
+        })
     }
 
     /// Readings whose scores nearly tie but that name different apps or intents are not a guess

@@ -110,23 +110,23 @@ public final class Matcher: Sendable {
         let units = utterance.utf16.count
         guard units <= Self.maxUtteranceLength else { throw MatchError.utteranceTooLong(units) }
         let c = try compiledPack(for: locale)
-        var readings = self.readings(utterance, as: utterance, pack: c)
+        var readings = try self.readings(utterance, as: utterance, pack: c)
         // A clock time ("21:30") is read both as written and with hours and minutes apart, as
         // packs may say it ("a las <hora> <minutos>"): the reading that leaves less to free text wins.
         if let timed = Self.spacingClockTimes(utterance) {
-            readings = Self.fewerFreeWords(readings, self.readings(timed, as: utterance, pack: c))
+            readings = Self.fewerFreeWords(readings, try self.readings(timed, as: utterance, pack: c))
         }
         // Compounds are written with a hyphen or a space ("Indoor-Lauf", "Super-App",
         // "30-Minuten-Lauf"): when the hyphens leave nothing accepted, they are read as spaces.
         // The text keeps its length, so ranges still point into the utterance as said.
         if !Self.settled(readings), let spaced = Self.spacingCompounds(utterance) {
-            readings = Self.better(readings, self.readings(spaced, as: utterance, pack: c))
+            readings = Self.better(readings, try self.readings(spaced, as: utterance, pack: c))
         }
         // Names written in Latin letters but said in the utterance's script ("约翰和凯特",
         // "в осам"): when nothing is settled, words that sound like a contact or an app become
         // values of those lists, so that they no longer run into the free text beside them.
-        if !Self.settled(readings), let heard = try c.listsHearingNames(in: utterance) {
-            readings = Self.better(readings, self.readings(utterance, as: utterance, pack: c, lists: heard))
+        if !Self.settled(readings), let heard = try c.listsHearingNames(in: utterance, base: c.listsReadingAmounts(in: utterance)) {
+            readings = Self.better(readings, try self.readings(utterance, as: utterance, pack: c, lists: heard))
         }
         return readings
     }
@@ -186,12 +186,12 @@ public final class Matcher: Sendable {
 
     /// The readings of `text`, best first; parameters quote `utterance`, which `text` respells
     /// without moving anything.
-    func readings(_ text: String, as utterance: String, pack c: CompiledPack, lists: TemplateMatcher.Lists? = nil) -> [Reading] {
-        let candidates = c.matcher.all(text, lists: lists ?? c.lists, bestSlot: nil, limit: Self.candidatesInterpreted)
+    func readings(_ text: String, as utterance: String, pack c: CompiledPack, lists: TemplateMatcher.Lists? = nil) throws -> [Reading] {
+        let candidates = c.matcher.all(text, lists: try lists ?? c.listsReadingAmounts(in: text), bestSlot: nil, limit: Self.candidatesInterpreted)
         var scored: [(reading: Interpretation, wildcardText: Int, template: Template)] = []
-        let interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
-        for m in candidates {
-            guard let i = interpreter.interpret(m) else { continue }
+        var interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
+        for (m, i) in zip(candidates, interpreter.interpretAll(candidates)) {
+            guard let i else { continue }
             // Skip words dropped count as free text: of two readings alike but for a skip word
             // ("记一下 下周二…"), the one whose template says it leaves the text whole.
             scored.append((i, m.rank.wildcardText + m.skipped, m.template))

@@ -53,6 +53,9 @@ public final class PersonResolver: Sendable {
     private let soundIndex: [String: [(Int, Bool)]]
     /// Match key of a word naming a relation → SiriKit's `INPersonRelationship` (`manager`).
     private let relations: [String: String]
+    /// Match keys of the organizations the user pays (their words joined by spaces) → the name
+    /// as the user wrote it.
+    private let organizations: [String: String]
 
     /// Scores by how a name matched: a full name as written is certain; a given name alone,
     /// an inflected form or another script are likely; a near spelling needs confirmation.
@@ -72,9 +75,18 @@ public final class PersonResolver: Sendable {
         public static let partOfPronunciation = 0.87
         public static let transliterated = 0.8
         public static let fuzzy = 0.6
-        /// A short phrase that names nobody in the contacts ("my managers"): probably a person or
-        /// group the app knows, to confirm.
-        public static let unknown = 0.7
+        /// An organization the user pays, from their `paymentsOrganizationName` vocabulary
+        /// ("the Riverside Tennis Club"): understood, and left to the app to confirm.
+        public static let organization = 0.9
+        /// A short phrase that names nobody in the contacts ("Bob", "my neighbour"): perhaps a
+        /// person the app knows, to confirm. Less than a near spelling of a contact (which at
+        /// least names someone), and below acceptance: a reading whose only evidence is a name
+        /// nobody has is not taken when the words may mean something else.
+        public static let unknown = 0.5
+        /// The same phrase in a reading that says a typed value besides it (an amount, a date, a
+        /// known contact: "pay Bob 10 dollars"): the rest of the request bears the reading out,
+        /// and the name is for the app to confirm. The interpreter raises `unknown` to this.
+        public static let unknownBesideValue = 0.7
         /// A longer phrase that names nobody: probably not a person at all.
         public static let unlikely = 0.3
     }
@@ -87,8 +99,9 @@ public final class PersonResolver: Sendable {
     /// - Parameters:
     ///   - nicknames: the locale pack's other names for given names (`Дмитрий: [Дима]`).
     ///   - relationships: the pack's words for relations, by `INPersonRelationship` (`manager: [boss, bosses]`).
+    ///   - organizations: the organizations the user pays (`paymentsOrganizationName`).
     public init(locale: LocaleID, contacts: [Contact], nicknames: [String: [String]] = [:],
-                relationships: [String: [String]] = [:]) throws {
+                relationships: [String: [String]] = [:], organizations: [String] = []) throws {
         self.contacts = contacts
         profile = try TextAnalyzer.shared(for: locale).profile
         let profile = self.profile
@@ -138,6 +151,12 @@ public final class PersonResolver: Sendable {
             for w in words { relations[profile.key(w)] = relation }
         }
         self.relations = relations
+        var orgs: [String: String] = [:]
+        for o in organizations {
+            let k = profile.tokenize(o).map(\.key).joined(separator: " ")
+            if !k.isEmpty, orgs[k] == nil { orgs[k] = o }
+        }
+        self.organizations = orgs
     }
 
     /// The words of a contact's pronunciation when it is written in another script than Latin
@@ -176,8 +195,13 @@ public final class PersonResolver: Sendable {
         if groups.count > 1 {
             if let list = Self.list(groups.map { resolveOne($0, memo) }) { return list }
         }
-        let one = resolveOne(tokens, memo)
+        var one = resolveOne(tokens, memo)
         if one.match == .wildcard && profile.isUnspaced, let list = resolveUnspacedList(tokens.joined(), memo) { return list }
+        // A relation or a name nobody has is kept as said ("Mama", "my Mom"), not as its keys.
+        if one.people.count == 1, one.match == .wildcard || one.people[0].relationship != nil {
+            let said = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !said.isEmpty { one.people[0].name = said }
+        }
         return one
     }
 
@@ -249,7 +273,7 @@ public final class PersonResolver: Sendable {
             if !hits.isEmpty { return resolved(hits) }
         }
         if tokens.count > 1, let hits = everyPart(tokens) { return resolved(hits) }
-        if let r = relation(raw) { return r }
+        if let r = relation(raw) ?? organization(raw) { return r }
         // Names are a few words; a longer phrase is not worth transliterating and scanning.
         guard tokens.count <= 4 else { return unknown(raw) }
         let latin = latinKey(text).filter { $0 != " " }
@@ -276,22 +300,42 @@ public final class PersonResolver: Sendable {
         return unknown(raw)
     }
 
-    /// A short phrase with a word for a relation ("my managers", "моим руководителям", "上司たち"):
-    /// a person known by the relation, the words kept as said.
+    /// A short phrase that ends on a word for a relation ("my managers", "моим руководителям",
+    /// "上司たち", "我妈"): a person known by the relation, the words kept as said. The words
+    /// before it are few (a possessive, an article); a phrase that goes on after the relation
+    /// ("маме 10 евро") says more than a person.
     ///
-    /// - Complexity: O(n) look-ups; a word may hold the relation with a plural or case ending the
-    ///   table lists, or (unspaced scripts) as its start: `上司たち`.
+    /// - Complexity: O(1) look-ups, or O(r) for the r relation words in unspaced scripts, where
+    ///   the relation may have a plural ending after it or a possessive before it: `上司たち`,
+    ///   `我妈`, `我的经理们`.
     private func relation(_ raw: [String]) -> Resolved? {
-        guard !relations.isEmpty, raw.count <= 3 else { return nil }
-        for t in raw {
-            var found = relations[t]
-            if found == nil && profile.isUnspaced {
-                found = relations.first { t.hasPrefix($0.key) }?.value
-            }
-            guard let r = found else { continue }
-            let said = raw.joined(separator: profile.isUnspaced ? "" : " ")
-            return Resolved(people: [ParameterValue.Person(name: said, identifier: nil, relationship: r)],
-                            score: Scoring.relationship, match: .synonym, resolution: .success, candidates: [])
+        guard !relations.isEmpty, raw.count <= 3, let t = raw.last else { return nil }
+        var found = relations[t]
+        if found == nil && profile.isUnspaced {
+            // At most a possessive before the word and a plural ending after it (`我的经理们`).
+            let joined = raw.joined()
+            found = relations.first { k, _ in
+                guard let r = joined.range(of: k) else { return false }
+                return joined[..<r.lowerBound].count <= 2 && joined[r.upperBound...].count <= 2
+            }?.value
+        }
+        guard let r = found else { return nil }
+        let said = raw.joined(separator: profile.isUnspaced ? "" : " ")
+        return Resolved(people: [ParameterValue.Person(name: said, identifier: nil, relationship: r)],
+                        score: Scoring.relationship, match: .synonym, resolution: .success, candidates: [])
+    }
+
+    /// A short phrase that ends on the name of an organization the user pays, after at most one
+    /// word (an article: "the Riverside Tennis Club", "dem …", "le …"): the organization, for the
+    /// app to confirm, as SiriKit leaves a payee it cannot resolve to the app.
+    private func organization(_ raw: [String]) -> Resolved? {
+        guard !organizations.isEmpty, !raw.isEmpty else { return nil }
+        for drop in 0...min(1, raw.count - 1) {
+            let key = raw.dropFirst(drop).joined(separator: " ")
+            guard let name = organizations[key] ?? (profile.isUnspaced ? organizations.first { $0.key.replacingOccurrences(of: " ", with: "") == raw.dropFirst(drop).joined() }?.value : nil)
+            else { continue }
+            return Resolved(people: [ParameterValue.Person(name: name, identifier: nil)], score: Scoring.organization,
+                            match: .synonym, resolution: .confirmationRequired, candidates: [])
         }
         return nil
     }
