@@ -134,6 +134,7 @@ struct PayeeTests {
         #expect(best.intent == "INSearchForPhotosIntent")
         #expect(best.accepted)
         #expect(best.parameters["peopleInPhoto"]?.value.map(PackTestRun.render) == contact)
-        #expect(best.parameters["peopleInPhoto"]?.match == .transliterated)
+        // By sound, or by the nickname a pack gives the name in its script (ja-JP: ケイト).
+        #expect([.transliterated, .synonym].contains(best.parameters["peopleInPhoto"]?.match))
     }
 }

@@ -30,6 +30,23 @@ struct NearTieTests {
         Interpreter.markNearTies(&clear, freeText: [5, 27])
         #expect(clear[0].accepted)
     }
+
+    /// Words a better accepted reading reads as a typed value are no free text of another
+    /// accepted reading of the same intent and app; of another intent or app they may be.
+    @Test func freeTextYieldsToTheSameWordsTyped() {
+        func reading(_ intent: String, _ p: ParameterMatch) -> Interpretation {
+            Interpretation(app: nil, intent: intent, domain: "d", score: 0.8, accepted: true, resolution: .ready, parameters: ["p": p])
+        }
+        let amount = ParameterMatch(value: .currency(amount: 45, currencyCode: "EUR"), text: "45 euros", range: 10..<18, score: 1,
+                                    match: .currency, resolution: .success)
+        let note = ParameterMatch(value: .text("45 euros"), text: "45 euros", range: 10..<18, score: 1, match: .wildcard,
+                                  resolution: .success)
+        let elsewhere = ParameterMatch(value: .text("euros"), text: "euros", range: 13..<18, score: 1, match: .wildcard,
+                                       resolution: .success)
+        var rs = [reading("Pay", amount), reading("Pay", note), reading("Note", note), reading("Pay", elsewhere)]
+        Matcher.yieldingTypedWords(&rs)
+        #expect(rs.map(\.accepted) == [true, false, true, true])
+    }
 }
 
 /// A reading the named app cannot take ranks after one it can, whatever their scores.

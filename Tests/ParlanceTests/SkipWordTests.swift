@@ -87,7 +87,7 @@ struct SkipWordTests {
              value: "ponga gracias por todo"),
         Case(locale: "de-DE", utterance: "Sag Anna mit Super bitte ruf mich zurück", parameter: "content", value: "bitte ruf mich zurück"),
         Case(locale: "de-DE", utterance: "Sag Anna danke für alles mit Super", parameter: "content", value: "danke für alles"),
-        Case(locale: "fr-FR", utterance: "Dis à Anne avec Génial que s'il te plaît elle me rappelle", parameter: "content",
+        Case(locale: "fr-FR", utterance: "Dis à Anna avec Génial que s'il te plaît elle me rappelle", parameter: "content",
              value: "s'il te plaît elle me rappelle"),
         Case(locale: "ru-RU", utterance: "напиши Маше что пожалуйста перезвони мне", parameter: "content",
              value: "пожалуйста перезвони мне"),

@@ -169,6 +169,25 @@ public final class Matcher: Sendable {
         return b.freeText < a.freeText ? second : first
     }
 
+    /// A reading that takes as free text the words an accepted reading before it, of the same
+    /// intent and app, reads as a typed value (an amount, a contact, a date) is not accepted:
+    /// it says the same thing less precisely ("Págale al Riverside Tennis Club 45 euros" with
+    /// "45 euros" as the note).
+    static func yieldingTypedWords(_ readings: inout [Interpretation]) {
+        var typed: [(intent: String, app: String?, range: [Int])] = []
+        for i in readings.indices {
+            let r = readings[i]
+            let ps = r.parameters.values.filter { $0.range != nil }
+            if r.accepted, ps.contains(where: { p in p.match == .wildcard && typed.contains {
+                $0.intent == r.intent && $0.app == r.app?.bundleIdentifier && $0.range == p.range! } }) {
+                readings[i].accepted = false
+                continue
+            }
+            guard r.accepted else { continue }
+            for p in ps where p.match != .wildcard { typed.append((r.intent, r.app?.bundleIdentifier, p.range!)) }
+        }
+    }
+
     /// `text` with every hyphen between two letters or digits made a space; nil when there is none.
     static func spacingCompounds(_ text: String) -> String? {
         var units = Array(text.utf16)
@@ -233,6 +252,7 @@ public final class Matcher: Sendable {
                 freeText.append(w)
             }
         }
+        Self.yieldingTypedWords(&readings)
         Interpreter.markNearTies(&readings, freeText: freeText)
         return readings.indices.map { Reading(reading: readings[$0], template: templates[$0], freeText: freeText[$0]) }
     }
