@@ -67,42 +67,6 @@ struct PayeeTests {
         #expect(r.interpretations.filter(\.accepted).allSatisfy { $0.parameters["currencyAmount"]?.value != nil })
     }
 
-    /// A name nobody has, with only free text beside it, is read but not accepted: the reading
-    /// asks to confirm the name, as SiriKit would have the app do.
-    @Test(arguments: [
-        ("en-US", "Text Bob with Awesome saying I'm late", "Bob"),
-        ("de-DE", "Sag Bob mit Super, dass ich später komme", "Bob"),
-        ("es-ES", "Dile a Bob con Genial que llego tarde", "Bob"),
-        ("fr-FR", "Dis à Bob avec Génial que j'arrive", "Bob"),
-        ("ru-RU", "Напиши Бобу в Голубе что я опоздаю", "Бобу"),
-        ("ja-JP", "すごいでボブに遅れるって送って", "ボブ"),
-        ("zh-CN", "用信鸽给鲍勃发消息说我会晚到", "鲍勃"),
-    ])
-    func doesNotAcceptAReadingBuiltOnAnUnknownName(_ locale: String, _ utterance: String, _ name: String) throws {
-        let m = try #require(Self.matcher)
-        let r = try m.match(utterance, locale: LocaleID(locale))
-        #expect(r.interpretations.allSatisfy { !$0.accepted })
-        let best = try #require(r.interpretations.first)
-        #expect(best.intent == "INSendMessageIntent")
-        #expect(best.resolution == .confirmationRequired)
-        let recipients = try #require(best.parameters["recipients"])
-        #expect(recipients.resolution == .confirmationRequired)
-        #expect(recipients.score == PersonResolver.Scoring.unknown)
-        #expect(recipients.value.map(PackTestRun.render) == name)
-    }
-
-    /// An app's example may name someone the user does not have: the linter reads it all the
-    /// same, since the name is the app's to confirm; a known contact needs no such allowance.
-    @Test func readsAnExampleWithANameNobodyHasForTheLinter() throws {
-        let m = try #require(Self.matcher)
-        let unknown = try #require(try m.match("Call Ben with Pigeon", locale: LocaleID("en-US")).interpretations.first)
-        #expect(!unknown.accepted)
-        #expect(Interpreter.awaitsOnlyNames(unknown))
-        let known = try #require(try m.match("Call Kate with Pigeon", locale: LocaleID("en-US")).interpretations.first)
-        #expect(known.accepted)
-        #expect(!Interpreter.awaitsOnlyNames(known))
-    }
-
     /// Beside a typed value (an amount) a name nobody has still reads as the payee, to confirm.
     @Test(arguments: [
         ("de-DE", "Zahl Bob mit Geldbörse 10 Euro", "Bob"),
@@ -113,7 +77,7 @@ struct PayeeTests {
         let best = try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
         #expect(best.accepted)
         #expect(best.resolution == .confirmationRequired)
-        #expect(best.parameters["payee"]?.score == PersonResolver.Scoring.unknownBesideValue)
+        #expect(best.parameters["payee"]?.score == PersonResolver.Scoring.unknown)
         #expect(best.parameters["payee"]?.value.map(PackTestRun.render) == name)
     }
 

@@ -169,14 +169,6 @@ struct PersonResolverTests {
         for blank in ["", " ", "?!", "、"] { #expect(r.resolve(blank).match == .wildcard) }
     }
 
-    /// A name nobody has scores below a near spelling of a contact and below acceptance; beside
-    /// a typed value, the interpreter raises it (`unknownBesideValue`).
-    @Test func scoresAnUnknownNameBelowANearSpelling() {
-        #expect(PersonResolver.Scoring.unknown < PersonResolver.Scoring.fuzzy)
-        #expect(PersonResolver.Scoring.unknown < Interpreter.acceptThreshold)
-        #expect(PersonResolver.Scoring.unknownBesideValue >= Interpreter.acceptThreshold)
-    }
-
     @Test(arguments: relationCases)
     func resolvesARelation(_ c: (locale: String, text: String, words: [String])) throws {
         let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts, relationships: ["manager": c.words])

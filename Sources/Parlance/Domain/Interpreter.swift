@@ -11,8 +11,8 @@ import ParlanceText
 /// - a parameter scores 1 when exact, and less as `PersonResolver.Scoring` and the currency rules
 ///   below say; a missing required parameter does not lower the score, it makes it `needsValue`;
 /// - free text scores 0.9, or 0.8 (`PersonResolver.Scoring.transliterated`) when it is a contact's
-///   name said by sound; a name nobody has scores `unknown`, below acceptance, unless the reading
-///   says a typed value besides it (`supportingUnknownNames`).
+///   name said by sound; a short name nobody has scores `unknown` (0.7), accepted and to be
+///   confirmed, as SiriKit has the app confirm a recipient it does not know.
 /// `accepted` is `score ≥ acceptThreshold` and a reading the app supports.
 struct Interpreter {
     let pack: CompiledPack
@@ -130,7 +130,6 @@ struct Interpreter {
             splittingAtColon(&parameters, head: head, tail: tail,
                              tailIsArray: schema?.parameters.first(where: { $0.name == tail })?.isArray == true)
         }
-        Self.supportingUnknownNames(&parameters)
         for p in schema?.parameters ?? [] where p.isRequired && parameters[p.name] == nil {
             parameters[p.name] = ParameterMatch(value: nil, text: nil, range: nil, score: 0, match: nil, resolution: .needsValue)
         }
@@ -147,37 +146,6 @@ struct Interpreter {
         return Interpretation(app: app, intent: m.intent, domain: domain, score: (score * 1000).rounded() / 1000,
                               accepted: accepted, resolution: status, parameters: parameters, appCandidates: candidates,
                               notInstalledApp: notInstalled)
-    }
-
-    /// A name nobody has scores below acceptance (`PersonResolver.Scoring.unknown`), unless the
-    /// reading also says a typed value ("pay Bob 10 dollars": an amount, a date, a number, a
-    /// vocabulary item, a known contact): then the request is borne out by more than the name,
-    /// which is left to the app to confirm (`unknownBesideValue`).
-    static func supportingUnknownNames(_ parameters: inout [String: ParameterMatch]) {
-        let typed = parameters.values.contains { p in
-            p.range != nil && p.resolution != .needsValue && p.match != nil && p.match != .wildcard
-        }
-        guard typed else { return }
-        for (name, p) in parameters where isUnknownName(p) {
-            parameters[name]?.score = PersonResolver.Scoring.unknownBesideValue
-        }
-    }
-
-    /// A person parameter that names nobody the user knows, at the score that leaves it below acceptance.
-    static func isUnknownName(_ p: ParameterMatch) -> Bool {
-        p.match == .wildcard && p.score == PersonResolver.Scoring.unknown
-            && { if case .persons? = p.value { return true } else { return false } }()
-    }
-
-    /// Whether `r`, not accepted, would be if the names in it that nobody has were the app's to
-    /// confirm beside a typed value: what an app's own example ("Call Ben with Pigeon") needs,
-    /// which names people the user need not have.
-    static func awaitsOnlyNames(_ r: Interpretation) -> Bool {
-        guard !r.accepted, r.resolution == .confirmationRequired,
-              r.parameters.values.contains(where: isUnknownName) else { return false }
-        let others = r.parameters.values.filter { !isUnknownName($0) && $0.resolution != .needsValue }.map(\.score)
-        let app = r.score / PersonResolver.Scoring.unknown
-        return app * min(others.min() ?? 1, PersonResolver.Scoring.unknownBesideValue) >= acceptThreshold
     }
 
     /// Free text for a parameter that takes several values may be a list of them.

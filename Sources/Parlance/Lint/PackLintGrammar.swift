@@ -70,10 +70,8 @@ public struct PackLintGrammar: LintGrammar {
     public func testReadings() -> [LintTestReading] { packReadings }
 
     public func reading(of sentence: String, locale: LocaleID) -> LintReading? {
-        // A name the sample user does not have ("Call Ben with Pigeon") is the app's to confirm:
-        // the example is read all the same.
         guard let matcher = apps, let best = try? matcher.interpretations(sentence, locale: locale).first,
-              best.reading.accepted || Interpreter.awaitsOnlyNames(best.reading) else { return nil }
+              best.reading.accepted else { return nil }
         return Self.lintReading(best.reading, template: best.template)
     }
 
