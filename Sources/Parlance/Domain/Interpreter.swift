@@ -280,7 +280,7 @@ struct Interpreter {
             if slot.isWildcard, let said = slot.saidRange, Self.slots(name, m).count == 1,
                Self.saysText(catalog.schemas.intent(m.intent)?.parameters.first { $0.name == name }?.type) {
                 let r = widened(said.clamped(to: 0..<units.count))
-                return plain(slot, text: String(decoding: units[r], as: UTF16.self), range: r)
+                return plain(slot, text: self.said(r), range: r)
             }
             return plain(slot, text: text, range: range)
         }
