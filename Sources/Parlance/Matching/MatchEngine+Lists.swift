@@ -11,8 +11,11 @@ extension MatchEngine {
         return nil
     }
 
-    func list(_ code: Int32) -> CompiledList {
-        code >= 0 ? program.lists[Int(code)] : lists[Int(-code - 1)]!
+    func list(_ code: Int32) -> CompiledList { Self.list(code, programLists: program.lists, lists: lists) }
+
+    /// The list `code` (`listCode(for:)`) names: the program's, or the caller's.
+    static func list(_ code: Int32, programLists: [CompiledList], lists: [CompiledList?]) -> CompiledList {
+        code >= 0 ? programLists[Int(code)] : lists[Int(-code - 1)]!
     }
 
     mutating func matchList(_ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {

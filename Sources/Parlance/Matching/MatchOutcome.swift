@@ -65,16 +65,19 @@ extension MatchEngine {
             return nil
         }
         var copied: [ContextRules.CopiedSlot] = []
-        // The conditions read the context key by key (`contextValue`), without merging it.
-        if program.blockExcludes[blockID],
-           !ContextRules.satisfiesExcluded(program.blocks[blockID].data.excludesContext, { contextValue($0) }) {
-            return nil
-        }
-        if program.blockRequires[blockID] {
-            guard let c = ContextRules.copySlots(program.blocks[blockID].data.requiresContext, from: { contextValue($0) }) else {
+        if program.blockExcludes[blockID] || program.blockRequires[blockID] {
+            // The conditions read the context key by key, without merging it; through a view of
+            // four arrays, as a closure over `self` would copy the whole engine.
+            let view = contextView
+            if program.blockExcludes[blockID],
+               !ContextRules.satisfiesExcluded(program.blocks[blockID].data.excludesContext, { view.value($0) }) {
                 return nil
             }
-            copied = c
+            if program.blockRequires[blockID] {
+                guard let c = ContextRules.copySlots(program.blocks[blockID].data.requiresContext, from: { view.value($0) })
+                else { return nil }
+                copied = c
+            }
         }
         if !bestMatched, let name = bestSlot, let c = copied.last(where: { $0.name == name }) {
             bestLength = c.text.unicodeScalars.count
@@ -128,13 +131,24 @@ extension MatchEngine {
 
     func wholeEnd(_ i: Int) -> Int { MatchText.characterEnd(said, i) }
 
-    /// The value of `key` in `context(contextValues)`: the last matched list value that sets it,
-    /// else the caller's context.
-    func contextValue(_ key: String) -> JSONValue? {
-        for (l, v) in contextValues.reversed() {
-            if let x = list(l).values[Int(v)].context?[key] { return x }
+    /// The context of the way through so far, read key by key: the last matched list value that
+    /// sets a key, else the caller's context (`context(contextValues)` without the merge).
+    struct ContextView {
+        let programLists: [CompiledList]
+        let lists: [CompiledList?]
+        let values: [(list: Int32, value: Int32)]
+        let base: [String: JSONValue]
+
+        func value(_ key: String) -> JSONValue? {
+            for (l, v) in values.reversed() {
+                if let x = MatchEngine.list(l, programLists: programLists, lists: lists).values[Int(v)].context?[key] { return x }
+            }
+            return base[key]
         }
-        return baseContext[key]
+    }
+
+    var contextView: ContextView {
+        ContextView(programLists: program.lists, lists: lists, values: contextValues, base: baseContext)
     }
 
     /// The caller's context with what the matched list values add.
@@ -184,7 +198,7 @@ extension MatchEngine {
         var match = TemplateMatch(intent: f.rank.intent, slots: slots, template: program.templates[Int(f.template)].source,
                                   metadata: program.blocks[f.block].data.metadata, response: program.blocks[f.block].data.response,
                                   context: f.contextValues.isEmpty ? baseContext : context(f.contextValues), rank: f.rank)
-        match.skipped = max(0, saidLetters - f.source.letterCount)
+        if !said.isEmpty { match.skipped = max(0, saidLetters - f.source.letterCount) }
         return match
     }
 }

@@ -25,7 +25,8 @@ public struct TemplateMatch: Sendable, CustomStringConvertible {
     /// The context after matching: the caller's, plus what matched list values added.
     public var context: [String: JSONValue]
     public var rank: Rank
-    /// Code points of skip words the text matched had dropped from the utterance.
+    /// Code points of skip words the text matched had dropped from the utterance; counted for
+    /// grammars that read wildcards as said (`IntentGrammar.wildcardsAsSaid`), else 0.
     public var skipped = 0
 
     public var description: String {

@@ -255,7 +255,7 @@ public final class TemplateMatcher: Sendable {
                        pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
         engine.ignoresWhitespace = grammar.ignoresWhitespace
         engine.said = grammar.wildcardsAsSaid ? Array(utterance.utf16) : []
-        engine.saidLetters = v.base.letterCount
+        engine.saidLetters = grammar.wildcardsAsSaid ? v.base.letterCount : 0
         engine.chunkScalars = pool
         engine.bestSlot = bestSlot
         engine.keepsAll = keepsAll
