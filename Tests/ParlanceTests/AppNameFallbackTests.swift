@@ -32,6 +32,8 @@ struct AppNameFallbackTests {
         Case(locale: "zh-CN", utterance: "用文德伦从机场叫一辆车", app: "com.example.wenderloon", source: "soundalike", score: SoundAlikeNames.appScore),
         Case(locale: "ru-RU", utterance: "закажи шар в Венделуне до вокзала", app: "com.example.wenderloon", source: "soundalike", score: SoundAlikeNames.appScore),
         Case(locale: "ru-RU", utterance: "покажи фото в Шубоксе", app: "com.example.shoebox", source: "soundalike", score: SoundAlikeNames.appScore),
+        // A soft g: Pigeon is ピジョン.
+        Case(locale: "ja-JP", utterance: "ピジョンで佐藤花子にありがとうって送って", app: "com.example.pigeon", source: "soundalike", score: SoundAlikeNames.appScore),
         // A one-word name split into two words by the speech recognizer.
         Case(locale: "en-US", utterance: "show my photos in shoe box", app: "com.example.shoebox", source: "split", score: AppNames.Score.split),
         Case(locale: "en-US", utterance: "show my photos in Shoe Box", app: "com.example.shoebox", source: "split", score: AppNames.Score.split),
@@ -243,7 +245,22 @@ struct NameSoundTests {
         ["walter", "uolter"],
         ["shoebox", "shubokkusu", "shuboks", "shubokesi"],
         ["john", "jon", "dzhon", "yuehan"],
+        // n before p or b is m, as kana write it: テンポラン, ロングラン.
+        ["temporun", "tenporan"],
+        ["longrun", "ronguran"],
     ]
+
+    /// A written name keys with soft `g` and `c` too: `Pigeon` is said ピジョン, not ピゲオン.
+    @Test(arguments: [("pigeon", "pijon"), ("cecile", "seshiru"), ("angela", "anjera")])
+    func keysAWrittenNameSoftToo(_ c: (written: String, heard: String)) {
+        #expect(NameSound.keys(c.written).contains(NameSound.key(c.heard)))
+        #expect(NameSound.key(c.written) != NameSound.key(c.heard))
+    }
+
+    @Test func keysANameWithoutSoftLettersOnce() {
+        #expect(NameSound.keys("stride") == [NameSound.key("stride")])
+        #expect(NameSound.keys("scene").count == 1)
+    }
 
     @Test(arguments: alike)
     func keysTranscriptionsAlike(_ spellings: [String]) {

@@ -59,6 +59,31 @@ struct SoundAlikeNameTests {
         #expect(best.parameters[c.parameter]?.text == c.said)
     }
 
+    /// App and user vocabulary written in Latin letters, said in katakana: the item, scored as a
+    /// respaced or inflected form (so it wins over the same words as free text), not free text.
+    static let vocabularyCases: [(utterance: String, parameter: String, identifier: String)] = [
+        ("ストライドでテンポランを始めて", "workoutName", "tempo-run"),
+        ("テンポランを終わりにして、ストライドで", "workoutName", "tempo-run"),
+        ("ストライドでロングランを始めて", "workoutName", "long-run"),
+        ("映画ナイトでニーナ・シモンをかけて", "mediaItems", "Nina Simone"),
+    ]
+
+    @Test(arguments: vocabularyCases)
+    func hearsAVocabularyPhraseSaidInTheUtterancesScript(_ c: (utterance: String, parameter: String, identifier: String)) throws {
+        let best = try MatcherTests.best(c.utterance, "ja-JP")
+        #expect(best.accepted)
+        let p = try #require(best.parameters[c.parameter])
+        #expect(p.match == .transliterated)
+        #expect(p.score == SoundAlikeNames.itemScore)
+        if case .vocabulary(let id, _)? = p.value { #expect(id == c.identifier) } else { Issue.record("\(String(describing: p.value))") }
+    }
+
+    /// Words in katakana that sound like no item stay free text.
+    @Test func keepsOtherWordsAsFreeText() throws {
+        let best = try MatcherTests.best("ストライドで朝ランを始めて", "ja-JP")
+        #expect(best.parameters["workoutName"]?.match == .wildcard)
+    }
+
     @Test func keysAnAppNameAsItIsSaid() {
         #expect(NameSound.key("awesome") == NameSound.key("osam"))
     }

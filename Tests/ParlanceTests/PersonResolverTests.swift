@@ -80,6 +80,15 @@ struct PersonResolverTests {
         Case(locale: "ja", text: "ベン", ids: ["c5"], resolution: .success, match: .transliterated),
         Case(locale: "zh", text: "约翰", ids: ["c1"], resolution: .success, match: .transliterated),
         Case(locale: "zh", text: "凯特", ids: ["c2"], resolution: .success, match: .transliterated),
+        // A name of two words said as one, with or without the middle dot.
+        Case(locale: "ja", text: "ジョン・アップルシード", ids: ["c1"], resolution: .success, match: .transliterated),
+        Case(locale: "ja", text: "ジョンアップルシード", ids: ["c1"], resolution: .success, match: .transliterated),
+        // Names written in Cyrillic or kanji, said in Latin letters: by sound, in either order;
+        // a Japanese name by the words of its reading.
+        Case(locale: "en", text: "Dmitri Ivanov", ids: ["c8"], resolution: .success, match: .transliterated),
+        Case(locale: "de", text: "Taro Tanaka", ids: ["c9"], resolution: .success, match: .transliterated),
+        Case(locale: "fr", text: "Tanaka Taro", ids: ["c9"], resolution: .success, match: .transliterated),
+        Case(locale: "es", text: "Tanaka", ids: ["c9"], resolution: .success, match: .transliterated),
     ]
 
     @Test(arguments: transcribed)
@@ -93,6 +102,10 @@ struct PersonResolverTests {
         let r = try PersonResolver(locale: LocaleID("ru"), contacts: Self.contacts)
         #expect(r.resolve("руководителям").match == .wildcard)
         #expect(r.resolve("Jon").match != .transliterated)  // Latin letters are spellings, not transcriptions
+        // …of a name written in Latin letters: `Kate` is not `Kyte`, whatever they sound like.
+        let en = try PersonResolver(locale: LocaleID("en"), contacts: Self.contacts)
+        #expect(en.resolve("Kyte").match != .transliterated)
+        #expect(en.resolve("Taro Suzuki").match == .wildcard)
     }
 
     /// Nicknames come from the pack's table, both ways and inflected.

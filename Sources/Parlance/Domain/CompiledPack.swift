@@ -22,6 +22,8 @@ final class CompiledPack: Sendable {
     /// app's localizations through the locale's fallback chain: once per pack, not per reading).
     let displayNames: [String: String]
     let soundAlike: SoundAlikeNames
+    /// The names of the pack's vocabulary lists (app and user vocabulary).
+    let vocabularyListNames: Set<String>
     /// Splits free text said as a list, for parameters that take several values.
     let spokenList: SpokenList
     /// The lists of people, with the extra lists of a list of people (`recipients__2`…); the
@@ -62,6 +64,7 @@ final class CompiledPack: Sendable {
         // slots and lists of people the pack has.
         var people: String?
         var amountLists: [String] = []
+        var heardItems: [(list: String, phrase: String, key: String)] = []
         for (name, type) in pack.typedLists.sorted(by: { $0.key < $1.key }) {
             switch type {
             case .app:
@@ -80,7 +83,8 @@ final class CompiledPack: Sendable {
                 let forms = VocabularyForms(language: pack.locale.language)
                 /// The phrase, then its inflected and spaced forms, scored lower.
                 func said(_ phrase: String, _ key: String) -> [SlotValue] {
-                    [SlotValue(text: phrase, output: .string(key))] + forms.variants(of: phrase).map {
+                    heardItems.append((name, phrase, key))
+                    return [SlotValue(text: phrase, output: .string(key))] + forms.variants(of: phrase).map {
                         var v = SlotValue(text: $0.said, output: .string(key))
                         v.metadata = ["score": .number($0.score), "match": .string($0.match.rawValue)]
                         return v
@@ -119,8 +123,11 @@ final class CompiledPack: Sendable {
         amountListNames = amountLists
         spokenList = SpokenList(profile: analyzer.profile, language: pack.locale.language)
         soundAlike = SoundAlikeNames(contacts: contacts, appNames: appNames, profile: analyzer.profile,
-                                     forms: PersonNameForms(language: pack.locale.language))
+                                     forms: PersonNameForms(language: pack.locale.language), vocabulary: heardItems)
         self.vocabulary = vocabulary
+        vocabularyListNames = Set(pack.typedLists.compactMap { name, type in
+            if case .vocabulary = type { return name } else { return nil }
+        })
     }
 
     /// The lists for one utterance: `lists`, with the amounts and numbers the text layer reads
@@ -144,12 +151,12 @@ final class CompiledPack: Sendable {
         return try matcher.lists(lists, adding: Dictionary(uniqueKeysWithValues: amountListNames.map { ($0, values) }))
     }
 
-    /// The lists with the contacts and apps heard by sound in `utterance` added to the person
-    /// and app lists of `base` (the utterance's lists); nil when none is heard. Only these lists
-    /// are extended, not compiled again.
+    /// The lists with the contacts, apps and vocabulary items heard by sound in `utterance`
+    /// added to the person, app and vocabulary lists of `base` (the utterance's lists); nil when
+    /// none is heard. Only these lists are extended, not compiled again.
     func listsHearingNames(in utterance: String, base: TemplateMatcher.Lists) throws -> TemplateMatcher.Lists? {
         let heard = soundAlike.heard(in: utterance)
-        guard !heard.people.isEmpty || !heard.apps.isEmpty else { return nil }
+        guard !heard.isEmpty else { return nil }
         var extra: [String: [SlotValue]] = [:]
         // Every person list reads one list: it is extended once and shared by all of them.
         // The output is unused: a person slot is resolved from its text.
@@ -158,6 +165,11 @@ final class CompiledPack: Sendable {
         }
         if !heard.apps.isEmpty, let name = pack.typedLists.first(where: { $0.value == .app })?.key {
             extra[name] = heard.apps.map(Self.appValue)
+        }
+        for v in heard.vocabulary {
+            var value = SlotValue(text: v.said, output: .string(v.key))
+            value.metadata = ["score": .number(SoundAlikeNames.itemScore), "match": .string(MatchKind.transliterated.rawValue)]
+            extra[v.list, default: []].append(value)
         }
         let aliases = Dictionary(uniqueKeysWithValues: personListNames.dropFirst().map { ($0, personListNames[0]) })
         return try matcher.lists(base, adding: extra, aliases: aliases, for: utterance)

@@ -125,10 +125,38 @@ public final class Matcher: Sendable {
         // Names written in Latin letters but said in the utterance's script ("约翰和凯特",
         // "в осам"): when nothing is settled, words that sound like a contact or an app become
         // values of those lists, so that they no longer run into the free text beside them.
-        if !Self.settled(readings), let heard = try c.listsHearingNames(in: utterance, base: c.listsReadingAmounts(in: utterance)) {
-            readings = Self.better(readings, try self.readings(utterance, as: utterance, pack: c, lists: heard))
+        // A settled reading may still leave a vocabulary item said in the utterance's script to
+        // free text ("ストライドでテンポランを始めて": Stride's "tempo run" in katakana).
+        let settled = Self.settled(readings)
+        if !settled || Self.leavesVocabularyToText(readings, c),
+           let heard = try c.listsHearingNames(in: utterance, base: c.listsReadingAmounts(in: utterance)) {
+            let second = try self.readings(utterance, as: utterance, pack: c, lists: heard)
+            readings = settled ? Self.typedOverFree(readings, second) : Self.better(readings, second)
         }
         return readings
+    }
+
+    /// Whether the best reading takes as free text, in another script than Latin letters, a
+    /// parameter that one of the pack's vocabulary lists reads.
+    static func leavesVocabularyToText(_ readings: [Reading], _ c: CompiledPack) -> Bool {
+        guard let best = readings.first, !c.soundAlike.hearsNoVocabulary else { return false }
+        return best.reading.parameters.contains { name, p in
+            p.match == .wildcard && c.vocabularyListNames.contains(name) && !SoundAlikeNames.isLatin(p.text ?? "")
+        }
+    }
+
+    /// The second readings, led by the first of them that is accepted, of the same intent and
+    /// app as the first readings' best, and leaves less to free text; else the first readings.
+    /// A value typed by sound scores lower than the same words as free text, so it need not be
+    /// the best of the second readings.
+    static func typedOverFree(_ first: [Reading], _ second: [Reading]) -> [Reading] {
+        guard let a = first.first, let j = second.firstIndex(where: { b in
+            b.reading.accepted && b.reading.intent == a.reading.intent
+                && b.reading.app?.bundleIdentifier == a.reading.app?.bundleIdentifier && b.freeText < a.freeText
+        }) else { return first }
+        var out = second
+        out.insert(out.remove(at: j), at: 0)
+        return out
     }
 
     /// Whether the best reading is accepted, names its app and asks nothing more (no app to

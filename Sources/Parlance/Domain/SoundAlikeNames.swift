@@ -9,6 +9,8 @@ import ParlanceText
 struct SoundAlikeNames: Sendable {
     /// Sound keys of the words of contacts' names.
     private let people: Set<String>
+    /// Sound keys of contacts' names of several words, said as one (`ジョン・アップルシード`).
+    private let fullNames: Set<String>
     /// Sound key of an app's name → its entry; keys two apps share are left out.
     private let apps: [String: AppNames.Entry]
     private let profile: TextProfile
@@ -18,46 +20,90 @@ struct SoundAlikeNames: Sendable {
     /// The most words (Hanzi, kana: characters) a name is heard in.
     static let maxWords = 4
 
-    init(contacts: [PersonResolver.Contact], appNames: AppNames, profile: TextProfile, forms: PersonNameForms) {
+    /// Sound key of a vocabulary phrase written in Latin letters → the lists and output keys of
+    /// the items it names; a key two items of one list share is left out of that list.
+    private let items: [String: [(list: String, key: String)]]
+    /// Whether no vocabulary phrase is written in Latin letters (then none is heard by sound).
+    var hearsNoVocabulary: Bool { items.isEmpty }
+    /// A vocabulary item heard by sound scores as an inflected or respaced form, and as free
+    /// text: of the two readings, the one that leaves less to free text wins.
+    static let itemScore = VocabularyForms.Score.inflected
+
+    init(contacts: [PersonResolver.Contact], appNames: AppNames, profile: TextProfile, forms: PersonNameForms,
+         vocabulary: [(list: String, phrase: String, key: String)] = []) {
         self.profile = profile
         self.forms = forms
-        var people: Set<String> = []
+        var people: Set<String> = [], fullNames: Set<String> = []
         for c in contacts {
-            for part in profile.tokenize(c.name) where Self.isLatin(part.text) {
-                let k = NameSound.key(profile.latinKey(part.text))
-                if k.count >= 2 { people.insert(k) }
+            let parts = profile.tokenize(c.name).filter { Self.isLatin($0.text) }
+            for part in parts {
+                for k in NameSound.keys(profile.latinKey(part.text)) where k.count >= 2 { people.insert(k) }
+            }
+            if parts.count > 1 {
+                for k in NameSound.keys(profile.latinKey(parts.map(\.text).joined())) { fullNames.insert(k) }
             }
         }
         self.people = people
+        self.fullNames = fullNames
         var apps: [String: AppNames.Entry] = [:]
         var shared: Set<String> = []
         for e in appNames.entries where Self.isLatin(e.said) {
-            let k = NameSound.key(profile.latinKey(e.said))
-            guard k.count >= 3 else { continue }
-            if let old = apps[k], old.bundleIdentifier != e.bundleIdentifier { shared.insert(k) }
-            if apps[k] == nil || e.score > apps[k]!.score { apps[k] = e }
+            for k in NameSound.keys(profile.latinKey(e.said)) where k.count >= 3 {
+                if let old = apps[k], old.bundleIdentifier != e.bundleIdentifier { shared.insert(k) }
+                if apps[k] == nil || e.score > apps[k]!.score { apps[k] = e }
+            }
         }
         for k in shared { apps[k] = nil }
         self.apps = apps
+        var items: [String: [(list: String, key: String)]] = [:]
+        var phrases: [[String]: String] = [:]
+        var clashes: Set<[String]> = []
+        for v in vocabulary where Self.isLatin(v.phrase) {
+            let phrase = profile.latinKey(v.phrase)
+            for k in NameSound.keys(phrase) where k.count >= 4 {
+                // The same phrase twice in a list (an app's item and the user's) is the list's
+                // first; two phrases that sound alike are neither.
+                if let old = phrases[[k, v.list]] {
+                    if old != phrase { clashes.insert([k, v.list]) }
+                    continue
+                }
+                phrases[[k, v.list]] = phrase
+                items[k, default: []].append((v.list, v.key))
+            }
+        }
+        for c in clashes { items[c[0]]?.removeAll { $0.list == c[1] } }
+        self.items = items.filter { !$0.value.isEmpty }
     }
 
     static func isLatin(_ s: String) -> Bool { s.unicodeScalars.allSatisfy { $0.isASCII || !$0.properties.isAlphabetic || $0.value < 0x250 } }
 
-    /// The words of `utterance`, in its own script, that sound like a contact's name or an
-    /// app's: as said, for list values.
+    /// What an utterance was heard to name, each as said.
+    struct Heard {
+        var people: [String] = []
+        var apps: [AppNames.Entry] = []
+        /// Vocabulary items: the words said, the list, and the list value's output key.
+        var vocabulary: [(said: String, list: String, key: String)] = []
+        var isEmpty: Bool { people.isEmpty && apps.isEmpty && vocabulary.isEmpty }
+    }
+
+    /// The words of `utterance`, in its own script, that sound like a contact's name, an app's
+    /// or a vocabulary item's phrase: as said, for list values.
     ///
     /// - Complexity: n transliterations of n tokens, O(n · maxWords) look-ups.
-    func heard(in utterance: String) -> (people: [String], apps: [AppNames.Entry]) {
+    func heard(in utterance: String) -> Heard {
+        var heard = Heard()
         // Each token is transliterated once; a window's Latin form is its tokens' joined.
         let tokens = profile.tokenize(utterance, latin: true)
-        guard tokens.contains(where: { !Self.isLatin($0.text) }) else { return ([], []) }
+        guard tokens.contains(where: { !Self.isLatin($0.text) }) else { return heard }
         let units = Array(utterance.utf16)
         var heardPeople: [String] = [], heardApps: [AppNames.Entry] = []
         let widths = profile.isUnspaced ? 1...Self.maxWords : 1...2
         for i in tokens.indices {
-            // The shortest words that sound like a name are the name: `凯特`, not `凯特我会`.
-            var foundPerson = false, foundApp = false
-            for w in widths where i + w <= tokens.count && !(foundPerson && foundApp) {
+            // The shortest words that sound like a person's name are the name: `凯特`, not
+            // `凯特我会`. An app's name or a vocabulary phrase is heard at every width that
+            // sounds like one (`ストライド` for Stride and `ストライドラン` for Stride Run).
+            var foundPerson = false
+            for w in widths where i + w <= tokens.count {
                 let said = String(decoding: units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound], as: UTF16.self)
                 guard !Self.isLatin(said) else { continue }
                 var latin = tokens[i..<i + w].map { $0.latin ?? $0.key }.joined()
@@ -66,8 +112,7 @@ struct SoundAlikeNames: Sendable {
                 // A word of an inflecting language is heard in its written form too: `в Шубоксе`.
                 let bases = w == 1 && !profile.isUnspaced ? forms.baseForms(of: tokens[i].key) : [said]
                 let keys = bases.map { NameSound.key($0 == said || $0 == tokens[i].key ? latin : profile.latinKey($0)) }
-                if !foundApp, var app = keys.lazy.compactMap({ apps[$0] }).first {
-                    foundApp = true
+                if var app = keys.lazy.compactMap({ apps[$0] }).first {
                     app.said = said
                     app.source = "soundalike"
                     app.score = min(app.score, Self.appScore)
@@ -76,9 +121,16 @@ struct SoundAlikeNames: Sendable {
                 if !foundPerson, keys.contains(where: people.contains) {
                     foundPerson = true
                     heardPeople.append(said)
+                } else if w > 1, keys.contains(where: fullNames.contains), !heardPeople.contains(said) {
+                    heardPeople.append(said)
+                }
+                if let found = keys.lazy.compactMap({ self.items[$0] }).first {
+                    heard.vocabulary += found.map { (said, $0.list, $0.key) }
                 }
             }
         }
-        return (heardPeople, heardApps)
+        heard.people = heardPeople
+        heard.apps = heardApps
+        return heard
     }
 }

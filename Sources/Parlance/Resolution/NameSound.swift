@@ -10,7 +10,11 @@
 /// `WenderLoon`, `ウェンダールーン` (`u~endarun`), `ヴェンダールーン`, `Вендерлун` and `温德伦`
 /// (`wendelun`) all key as `bndrn`. ICU writes small kana with `~` (`ウェ` → `u~e`): a `u~` not
 /// after a consonant is `w`, and `vu~` is `v`; a leading `u` before another vowel is a `w` too
-/// (`ウエンダー`, `Уолтер` for Walter).
+/// (`ウエンダー`, `Уолтер` for Walter). An `n` before `p`, `b` or `m` is `m`, as kana and
+/// pinyin write that sound with one letter (`テンポ` tenpo for tempo).
+///
+/// A name as written may be said two ways: `keys` adds the key with `g` and `c` soft before
+/// `e`, `i` and `y` (`Pigeon` as `ピジョン` pijon, `Cecile` as `セシル`), for the written side.
 ///
 /// - Complexity: O(n) in the length of the text.
 enum NameSound {
@@ -58,6 +62,22 @@ enum NameSound {
         return String(out)
     }
 
+    /// The keys of a name as written in Latin letters: `key(latin)`, and, when it differs, the
+    /// key with `g` read as `j` and `c` as `s` before `e`, `i` and `y`.
+    static func keys(_ latin: String) -> [String] {
+        let hard = key(latin)
+        var soft = Array(latin.lowercased().utf8)
+        var changed = false
+        for i in soft.indices.dropLast() where soft[i + 1] == 0x65 || soft[i + 1] == 0x69 || soft[i + 1] == 0x79 {  // e i y
+            let before: UInt8 = i > 0 ? soft[i - 1] : 0
+            if soft[i] == 0x67, before != 0x67 { soft[i] = 0x6A; changed = true }  // g → j, not gg
+            if soft[i] == 0x63, before != 0x73 { soft[i] = 0x73; changed = true }  // c → s, not sc
+        }
+        guard changed else { return [hard] }
+        let k = key(String(decoding: soft, as: UTF8.self))
+        return k == hard ? [hard] : [hard, k]
+    }
+
     /// The key of `latin` (lowercase ASCII, as `TextProfile.latinKey` gives it); empty when
     /// the text has no letters.
     static func key(_ latin: String) -> String {
@@ -92,6 +112,8 @@ enum NameSound {
                 continue
             }
             if letter == 0x68 { continue }  // h
+            // n before p, b or m (w and v are b): m.
+            if letter == 0x6E, i < s.count, [0x70, 0x62, 0x6D, 0x77, 0x76].contains(s[i]) { letter = 0x6D }
             if letter != last { out.append(letter) }
             last = letter
         }

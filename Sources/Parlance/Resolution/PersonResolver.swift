@@ -51,6 +51,9 @@ public final class PersonResolver: Sendable {
     /// `NameSound` keys of each name's words → (contact index, whether the word is the whole
     /// name), for names said in another script than they are written in.
     private let soundIndex: [String: [(Int, Bool)]]
+    /// Per contact, whether the name is written in Latin letters (then a name said in Latin
+    /// letters is never its transcription).
+    private let writtenInLatin: [Bool]
     /// Match key of a word naming a relation → SiriKit's `INPersonRelationship` (`manager`).
     private let relations: [String: String]
     /// Match keys of the organizations the user pays (their words joined by spaces) → the name
@@ -103,9 +106,11 @@ public final class PersonResolver: Sendable {
         let profile = self.profile
         forms = PersonNameForms(language: locale.language, nicknames: nicknames) { profile.key($0) }
         var sounds: [String: [(Int, Bool)]] = [:]
+        var writtenInLatin: [Bool] = []
         var pairs: [([UInt8], Hit)] = []
         var latin: [([UInt8], Int32)] = []
         for (n, c) in contacts.enumerated() {
+            writtenInLatin.append(SoundAlikeNames.isLatin(c.name))
             let parts = profile.tokenize(c.name).map(\.key)
             guard !parts.isEmpty else { continue }
             let i = Int32(n)
@@ -121,9 +126,24 @@ public final class PersonResolver: Sendable {
                     // A one-word contact's forms are full names; a part of a longer name is not.
                     add(form, kind, parts.count == 1)
                 }
-                let sound = NameSound.key(profile.latinKey(p))
-                if sound.count >= 2 { sounds[sound, default: []].append((n, parts.count == 1)) }
+                for sound in NameSound.keys(profile.latinKey(p)) where sound.count >= 2 {
+                    sounds[sound, default: []].append((n, parts.count == 1))
+                }
             }
+            // A name of several words said as one (`ジョンアップルシード`): the whole name.
+            if parts.count > 1 {
+                for sound in NameSound.keys(profile.latinKey(parts.joined())) where sound.count >= 3 {
+                    sounds[sound, default: []].append((n, true))
+                }
+            }
+            // The words of a reading in another script, as they sound (`たろう` for 太郎: `Taro`).
+            let readingWords = Self.readingWords(c)
+            for w in readingWords {
+                for sound in NameSound.keys(profile.latinKey(w)) where sound.count >= 2 {
+                    sounds[sound, default: []].append((n, readingWords.count == 1))
+                }
+            }
+
             latin.append((Array(profile.latinKey(c.name).filter { $0 != " " }.utf8), i))
             if let p = c.pronunciation {
                 latin.append((Array(profile.latinKey(p).filter { $0 != " " }.utf8), i))
@@ -142,6 +162,7 @@ public final class PersonResolver: Sendable {
         index = SortedKeyTable(pairs: pairs)
         latinIndex = SortedKeyTable(pairs: latin)
         soundIndex = sounds
+        self.writtenInLatin = writtenInLatin
         var relations: [String: String] = [:]
         for (relation, words) in relationships {
             for w in words { relations[profile.key(w)] = relation }
@@ -364,13 +385,22 @@ public final class PersonResolver: Sendable {
         var common: [Int: Bool]?
         // Hanzi and kana break a name into characters (`凯`, `特`): it is one word.
         let words = profile.isUnspaced ? [tokens.joined()] : tokens
+        // Said in Latin letters: a transcription only of a name written otherwise (`Dmitri` for
+        // `Дмитрий`, `Taro Tanaka` for `田中 太郎` read `たなか たろう`), and only with consonants
+        // enough to tell it from a word (`tree` sounds like `たろう` too).
+        let saidInLatin = words.allSatisfy { latinKey($0) == $0 }
+        if saidInLatin {
+            let consonants = words.map { NameSound.key($0).count }.reduce(0, +)
+            guard consonants >= Self.latinSoundConsonants(words: words.count) else { return nil }
+        }
         for t in words {
             let latin = latinKey(t)
-            guard latin != t else { return nil }  // written in Latin letters: not a transcription
             var found: [Int: Bool] = [:]
             for base in forms.baseForms(of: t) {
                 let key = base == t ? latin : latinKey(base)
-                for (i, whole) in soundIndex[NameSound.key(key)] ?? [] { found[i] = (found[i] ?? false) || whole }
+                for (i, whole) in soundIndex[NameSound.key(key)] ?? [] where !(saidInLatin && writtenInLatin[i]) {
+                    found[i] = (found[i] ?? false) || whole
+                }
                 if !found.isEmpty { break }
             }
             guard !found.isEmpty else { return nil }
@@ -379,6 +409,10 @@ public final class PersonResolver: Sendable {
         guard let c = common, !c.isEmpty else { return nil }
         return c.keys.sorted().map { Hit(contact: Int32($0), kind: .transliterated, isFullName: words.count > 1 || c[$0]!) }
     }
+
+    /// The consonants a name said in Latin letters needs to be heard as a transcription: 3 for
+    /// one word (`Tanaka`), 4 for several (`Taro Tanaka`).
+    static func latinSoundConsonants(words: Int) -> Int { words > 1 ? 4 : 3 }
 
     private func person(_ i: Int) -> ParameterValue.Person {
         ParameterValue.Person(name: contacts[i].name, identifier: contacts[i].identifier)
