@@ -144,9 +144,11 @@ public final class PersonResolver: Sendable {
                 }
             }
 
-            latin.append((Array(profile.latinKey(c.name).filter { $0 != " " }.utf8), i))
-            if let p = c.pronunciation {
-                latin.append((Array(profile.latinKey(p).filter { $0 != " " }.utf8), i))
+            // In Latin letters, in either order: family name first or last (`Wei Li` for 李 伟).
+            for written in [c.name] + (c.pronunciation.map { [$0] } ?? []) {
+                let words = profile.latinKey(written).split(separator: " ")
+                latin.append((Array(words.joined().utf8), i))
+                if words.count > 1 { latin.append((Array(words.reversed().joined().utf8), i)) }
             }
             // A reading in another script (kana for kanji) is said as the name is: whole, or a word of it.
             let reading = Self.readingWords(c).map { profile.key($0) }
