@@ -24,6 +24,10 @@ public final class CurrencyReader: Sendable {
     private let numberReader: NumberReader
     /// Articles that say "one" before a currency's name (`NumberAliases.currencyArticles`).
     private let articles: Set<String>
+    /// Banknotes said by name, by match key, and what each is worth (`CurrencyAliases.banknotes`).
+    private let banknotes: [String: Double]
+    /// Articles said before a banknote's name.
+    private let banknoteArticles: Set<String>
 
     /// Most traded first: the tie-break for names several currencies share.
     static let preference = ["USD", "EUR", "JPY", "GBP", "CNY", "AUD", "CAD", "CHF", "HKD", "SGD", "SEK", "KRW",
@@ -34,6 +38,9 @@ public final class CurrencyReader: Sendable {
         self.profile = profile
         numberReader = numbers
         articles = NumberAliases.currencyArticles(for: profile.locale.language)
+        let notes = CurrencyAliases.banknotes(for: profile.locale.language)
+        banknotes = Dictionary(notes.words.map { (profile.key($0.0), $0.1) }, uniquingKeysWith: { a, _ in a })
+        banknoteArticles = Set(notes.articles.map { profile.key($0) })
         let locale = profile.locale.isBase ? "en_US" : profile.locale.maximized.icuID
         var code = [UInt16](repeating: 0, count: 4)
         var status: Int32 = 0
@@ -165,7 +172,31 @@ public final class CurrencyReader: Sendable {
             out.append(a)
             usedUpTo = a.tokens.upperBound
         }
-        return out
+        return addingBanknotes(to: out, tokens: tokens, numbers: numbers)
+    }
+
+    /// `found` with the banknotes said by name (`nen Zwanni`, `einen Fuffi`, `zwei Zehner`,
+    /// `a fiver`): each is its worth in the locale's currency, times the number right before
+    /// it, or once after an indefinite article, which is part of the amount. In text order.
+    private func addingBanknotes(to found: [AmountSpan], tokens: [Token], numbers: [NumberSpan]) -> [AmountSpan] {
+        guard !banknotes.isEmpty, let local = localCurrency else { return found }
+        var out = found
+        func free(_ i: Int) -> Bool { !found.contains { $0.tokens.contains(i) } }
+        for i in tokens.indices {
+            guard let worth = banknotes[tokens[i].key], free(i) else { continue }
+            var first = i, amount = worth
+            if let n = numbers.last(where: { $0.tokens.upperBound == i && !$0.isOrdinal }), free(n.tokens.lowerBound) {
+                first = n.tokens.lowerBound
+                amount = n.value * worth
+            } else if i > 0, banknoteArticles.contains(tokens[i - 1].key), free(i - 1) {
+                first = i - 1
+            } else {
+                continue  // a note is counted or has its article: "the tenner-style hat" is no amount
+            }
+            out.append(AmountSpan(amount: amount, currencyCode: local, range: tokens[first].range.lowerBound..<tokens[i].range.upperBound,
+                                  tokens: first..<i + 1))
+        }
+        return out.count == found.count ? found : out.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     /// `numbers` with an article right before a currency's name read as one ("a dollar",
@@ -303,6 +334,22 @@ enum CurrencyAliases {
         ["USD", "AUD", "CAD", "NZD", "SGD", "HKD"].contains(localCurrency ?? "") ? localCurrency! : "USD"
     }
 
+    /// Banknotes people name by their worth in the local currency ("nen Zwanni", "a fiver"),
+    /// with their plurals, and the articles said before them.
+    static func banknotes(for language: String) -> (words: [(String, Double)], articles: [String]) {
+        switch language {
+        case "de":
+            return ([("zwanni", 20), ("zwannis", 20), ("zwanziger", 20), ("zwanzigern", 20), ("fuffi", 50), ("fuffis", 50),
+                     ("fünfziger", 50), ("fünfzigern", 50), ("fünfer", 5), ("fünfern", 5), ("zehner", 10), ("zehnern", 10),
+                     ("hunni", 100), ("hunnis", 100), ("hunderter", 100), ("hundertern", 100)],
+                    ["ein", "einen", "nen", "n"])
+        case "en":
+            return ([("fiver", 5), ("fivers", 5), ("tenner", 10), ("tenners", 10)], ["a"])
+        default:
+            return ([], [])
+        }
+    }
+
     static func words(for language: String, localCurrency: String?) -> [(String, String)] {
         let dollar = CurrencyAliases.dollar(localCurrency)
         switch language {
@@ -331,10 +378,11 @@ enum CurrencyAliases {
         case "uk":
             return [("гривень", "UAH"), ("гривні", "UAH"), ("гривня", "UAH"), ("грн", "UAH")]
         case "ja":
-            return [("円", "JPY"), ("えん", "JPY"), ("ドル", "USD"), ("ユーロ", "EUR"), ("元", "CNY"), ("ポンド", "GBP")]
+            return [("円", "JPY"), ("えん", "JPY"), ("ドル", "USD"), ("ユーロ", "EUR"), ("元", "CNY"), ("ポンド", "GBP"), ("$", "USD")]
         case "zh":
             return [("块", "CNY"), ("块钱", "CNY"), ("塊", localCurrency ?? "CNY"), ("塊錢", localCurrency ?? "CNY"),
-                    ("元", localCurrency == "TWD" ? "TWD" : "CNY"), ("圆", "CNY"), ("美金", "USD"), ("刀", "USD"), ("欧", "EUR")]
+                    ("元", localCurrency == "TWD" ? "TWD" : "CNY"), ("圆", "CNY"), ("美金", "USD"), ("刀", "USD"), ("美刀", "USD"),
+                    ("欧", "EUR"), ("港币", "HKD"), ("大洋", "CNY"), ("$", "USD")]
         case "ko":
             return [("원", "KRW"), ("달러", "USD"), ("유로", "EUR"), ("엔", "JPY")]
         case "tr":

@@ -89,6 +89,7 @@ struct PersonResolverTests {
         Case(locale: "de", text: "Taro Tanaka", ids: ["c9"], resolution: .success, match: .transliterated),
         Case(locale: "fr", text: "Tanaka Taro", ids: ["c9"], resolution: .success, match: .transliterated),
         Case(locale: "es", text: "Tanaka", ids: ["c9"], resolution: .success, match: .transliterated),
+        Case(locale: "fr", text: "Wei Li", ids: ["c12"], resolution: .success, match: .transliterated),
     ]
 
     @Test(arguments: transcribed)

@@ -19,6 +19,11 @@ struct VocabularyFormsTests {
         Case(language: "es", phrase: "popular", said: "populares", match: .inflected),
         Case(language: "ru", phrase: "утренняя пробежка", said: "утреннюю пробежку", match: .inflected),
         Case(language: "en", phrase: "WenderPool", said: "Wender Pool", match: .folded),
+        // A plural phrase said in the singular: "un film populaire", "una película popular".
+        Case(language: "fr", phrase: "Populaires", said: "populaire", match: .inflected),
+        Case(language: "fr", phrase: "les meilleurs", said: "les meilleur", match: .inflected),
+        Case(language: "es", phrase: "Populares", said: "popular", match: .inflected),
+        Case(language: "es", phrase: "Clásicos", said: "clásico", match: .inflected),
     ]
 
     @Test(arguments: cases)
@@ -38,6 +43,7 @@ struct VocabularyFormsTests {
         ("de-DE", "zeig mir angesagte filme in filmabend", "category", "popular"),
         ("ru-RU", "начни утреннюю пробежку в Шаге", "workoutName", "утренняя пробежка"),
         ("es-ES", "pide un wender pool a la estación", "rideOptionName", "balloon.pool"),
+        ("fr-FR", "Montre-moi un film populaire dans Soirée Ciné", "category", "popular"),
     ]
 
     @Test(arguments: sentences)

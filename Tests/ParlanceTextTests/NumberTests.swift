@@ -281,7 +281,29 @@ struct SpokenAmountTests {
         .init(locale: "it-IT", text: "un euro", amount: 1, code: "EUR"),
         .init(locale: "pt-BR", text: "um real", amount: 1, code: "BRL"),
         .init(locale: "nl-NL", text: "een euro", amount: 1, code: "EUR"),
+        // Banknotes named by their worth, in the locale's currency, times a number before them.
+        .init(locale: "de-DE", text: "nen Zwanni", amount: 20, code: "EUR"),
+        .init(locale: "de-DE", text: "einen Fuffi", amount: 50, code: "EUR"),
+        .init(locale: "de-DE", text: "zwei Zehner", amount: 20, code: "EUR"),
+        .init(locale: "de-CH", text: "einen Zwanziger", amount: 20, code: "CHF"),
+        .init(locale: "en-US", text: "a fiver", amount: 5, code: "USD"),
+        .init(locale: "en-GB", text: "two tenners", amount: 20, code: "GBP"),
+        // Everyday and written names ICU's Chinese and Japanese data lack.
+        .init(locale: "zh-CN", text: "$30", amount: 30, code: "USD"),
+        .init(locale: "zh-CN", text: "100港币", amount: 100, code: "HKD"),
+        .init(locale: "zh-CN", text: "三十美刀", amount: 30, code: "USD"),
+        .init(locale: "zh-CN", text: "一百大洋", amount: 100, code: "CNY"),
+        .init(locale: "ja-JP", text: "$30", amount: 30, code: "USD"),
     ]
+
+    /// A banknote's name is an amount only as a word of its own: "Zehnerkarte" is none.
+    /// …and only where the language names banknotes so.
+    @Test(arguments: [("de-DE", "die Zehnerkarte"), ("de-DE", "ein Hunderterpack"), ("en-US", "the tenner-style hat"),
+                      ("fr-FR", "un fiver")])
+    func readsABanknoteOnlyAsItsOwnWord(_ locale: String, _ text: String) throws {
+        let r = try TextAnalyzer.shared(for: LocaleID(locale)).analyze(text)
+        #expect(r.amounts.isEmpty, "\(r.amounts)")
+    }
 
     /// An article is one of a currency only before its name in words: "a $5 gift" is five
     /// dollars, "a hundred dollars" a hundred.

@@ -23,9 +23,12 @@ struct VocabularyForms: Sendable {
                      ("el", ["le", "len", "ler", "les"]), ("er", ["e", "en", "es", "em"]),
                      ("e", ["en", "er", "es", "em"])]
         case "fr":
-            rules = [("", ["s", "e", "es"]), ("al", ["aux", "ale", "ales"]), ("eux", ["euse", "euses"])]
+            // Plurals made singular too: the app's "Populaires" said "un film populaire".
+            rules = [("", ["s", "e", "es"]), ("al", ["aux", "ale", "ales"]), ("eux", ["euse", "euses"]), ("s", [""]),
+                     ("aux", ["al"])]
         case "es", "it", "pt":
-            rules = [("o", ["a", "os", "as"]), ("e", ["es"]), ("a", ["as"]), ("", ["s", "es"])]
+            rules = [("o", ["a", "os", "as"]), ("e", ["es"]), ("a", ["as"]), ("", ["s", "es"]), ("os", ["o", "a"]),
+                     ("as", ["a"]), ("es", ["", "e"])]
         case "ru", "uk", "be":
             // Adjectives (утренняя → утреннюю, быстрый → быстрого) and nouns in -а/-я (пробежка → пробежку).
             rules = [("ая", ["ую", "ой", "ые", "ых"]), ("яя", ["юю", "ей", "ие", "их"]), ("ый", ["ого", "ому", "ым", "ом", "ые", "ых"]),
