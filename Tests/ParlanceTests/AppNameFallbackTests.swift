@@ -34,6 +34,11 @@ struct AppNameFallbackTests {
         Case(locale: "ru-RU", utterance: "покажи фото в Шубоксе", app: "com.example.shoebox", source: "soundalike", score: SoundAlikeNames.appScore),
         // A soft g: Pigeon is ピジョン.
         Case(locale: "ja-JP", utterance: "ピジョンで佐藤花子にありがとうって送って", app: "com.example.pigeon", source: "soundalike", score: SoundAlikeNames.appScore),
+        // A Latin name heard with a letter wrong, two for a long name.
+        Case(locale: "es-ES", utterance: "pide un globo con wenderlon", app: "com.example.wenderloon", source: "nearSpelling", score: SoundAlikeNames.nearScore),
+        Case(locale: "es-ES", utterance: "llama a kate con palomas", app: "com.example.pigeon", source: "nearSpelling", score: SoundAlikeNames.nearScore),
+        Case(locale: "en-US", utterance: "text kate with awsome that I am late", app: "com.example.awesome", source: "nearSpelling", score: SoundAlikeNames.nearScore),
+        Case(locale: "es-ES", utterance: "escribe a kate en genia que ya voy", app: "com.example.awesome", source: "nearSpelling", score: SoundAlikeNames.nearScore),
         // A one-word name split into two words by the speech recognizer.
         Case(locale: "en-US", utterance: "show my photos in shoe box", app: "com.example.shoebox", source: "split", score: AppNames.Score.split),
         Case(locale: "en-US", utterance: "show my photos in Shoe Box", app: "com.example.shoebox", source: "split", score: AppNames.Score.split),
@@ -59,7 +64,7 @@ struct AppNameFallbackTests {
     }
 
     /// `explain` names the way the app's name was heard on every candidate that reads it.
-    @Test(arguments: [cases[0], cases[4], cases[7], cases[14], cases[19]])
+    @Test(arguments: [cases[0], cases[4], cases[7], cases[19], cases[24]])
     func explainsWhichNameWasHeard(_ c: Case) throws {
         let m = try #require(MatcherTests.matcher)
         let e = try m.explain(c.utterance, locale: LocaleID(c.locale))
@@ -283,6 +288,21 @@ struct NameSoundTests {
         #expect(NameSound.smallKana("u~endarun") == "wendarun")
         #expect(NameSound.smallKana("vu~endarun") == "vendarun")
         #expect(NameSound.smallKana("de~i") == "dei")
+    }
+
+    /// A spelling as near to two apps' names is neither's; a short name is never heard near.
+    @Test func aSpellingNearTwoAppsIsNeither() throws {
+        let l = try LocaleID("en-US")
+        let profile = try TextProfile(locale: l)
+        let apps = try [AppFixture("com.example.a", displayName: "Stridey"), AppFixture("com.example.b", displayName: "Strider"),
+                        AppFixture("com.example.c", displayName: "Jotter")].map { try $0.build() }
+        let tokens = { (s: String) in profile.tokenize(s) }
+        let sound = SoundAlikeNames(contacts: [], appNames: AppNames(apps: apps, locale: l, profile: profile), profile: profile,
+                                    forms: PersonNameForms(language: "en"))
+        #expect(sound.nearSpellings(in: tokens("start a run with strides"), of: "start a run with strides").isEmpty)
+        #expect(sound.nearSpellings(in: tokens("start a run with stridex"), of: "start a run with stridex").isEmpty)
+        #expect(sound.nearSpellings(in: tokens("note it in jotters"), of: "note it in jotters").map(\.bundleIdentifier) == ["com.example.c"])
+        #expect(sound.nearSpellings(in: tokens("note it in jotter"), of: "note it in jotter").isEmpty)  // the name itself
     }
 
     /// Two apps whose names key alike are heard by sound as neither.

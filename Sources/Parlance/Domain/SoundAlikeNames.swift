@@ -1,3 +1,4 @@
+import Foundation
 import ParlanceText
 
 /// Contacts and apps written in Latin letters but said in the utterance's own script
@@ -17,6 +18,12 @@ struct SoundAlikeNames: Sendable {
     private let forms: PersonNameForms
     /// An app name heard by sound scores as one from another localization.
     static let appScore = AppNames.Score.otherLocale
+    /// An app's Latin name heard with one letter wrong (`wenderlon`, `sancada`, `palomas`).
+    static let nearScore = 0.8
+    /// Letters an app's name needs before a near spelling of it is heard as it.
+    static let nearMinLetters = 6
+    /// Latin app names of `nearMinLetters` letters or more, as lowercase letters.
+    private let latinApps: [(letters: String, entry: AppNames.Entry)]
     /// The most words (Hanzi, kana: characters) a name is heard in.
     static let maxWords = 4
 
@@ -55,6 +62,10 @@ struct SoundAlikeNames: Sendable {
         }
         for k in shared { apps[k] = nil }
         self.apps = apps
+        latinApps = appNames.entries.compactMap { e in
+            let letters = Self.letters(e.said)
+            return Self.isLatin(e.said) && letters.count >= Self.nearMinLetters ? (letters, e) : nil
+        }
         var items: [String: [(list: String, key: String)]] = [:]
         var phrases: [[String]: String] = [:]
         var clashes: Set<[String]> = []
@@ -94,6 +105,7 @@ struct SoundAlikeNames: Sendable {
         var heard = Heard()
         // Each token is transliterated once; a window's Latin form is its tokens' joined.
         let tokens = profile.tokenize(utterance, latin: true)
+        heard.apps = nearSpellings(in: tokens, of: utterance)
         guard tokens.contains(where: { !Self.isLatin($0.text) }) else { return heard }
         let units = Array(utterance.utf16)
         var heardPeople: [String] = [], heardApps: [AppNames.Entry] = []
@@ -130,7 +142,44 @@ struct SoundAlikeNames: Sendable {
             }
         }
         heard.people = heardPeople
-        heard.apps = heardApps
+        heard.apps += heardApps
         return heard
+    }
+
+    /// The lowercase letters of `text` without their accents, ASCII only (`Boîte à photos` →
+    /// `boiteaphotos`).
+    static func letters(_ text: String) -> String {
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        return String(folded.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.map(Character.init))
+    }
+
+    /// Apps whose Latin name one to three words in Latin letters spell with one letter wrong
+    /// (two for names of ten letters or more): `wenderlon`, `sancada` for Zancada, `palomas`,
+    /// `boite a photo`. A spelling as near to two apps' names is neither's.
+    func nearSpellings(in tokens: [Token], of utterance: String) -> [AppNames.Entry] {
+        guard !latinApps.isEmpty else { return [] }
+        let units = Array(utterance.utf16)
+        var out: [AppNames.Entry] = []
+        for i in tokens.indices {
+            for w in 1...3 where i + w <= tokens.count {
+                let said = String(decoding: units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound], as: UTF16.self)
+                let letters = Self.letters(said)
+                guard Self.isLatin(said), letters.count >= Self.nearMinLetters - 1 else { continue }
+                var best: [AppNames.Entry] = [], bestDistance = Int.max
+                for (name, e) in latinApps {
+                    let limit = name.count >= 10 ? 2 : 1
+                    let d = PersonResolver.distance(letters, name, limit: limit)
+                    if d == 0 { best = []; bestDistance = 0; break }  // the name itself: read as written
+                    guard d <= limit else { continue }
+                    if d < bestDistance { best = [e]; bestDistance = d } else if d == bestDistance { best.append(e) }
+                }
+                guard bestDistance > 0, Set(best.map(\.bundleIdentifier)).count == 1, var app = best.first else { continue }
+                app.said = said
+                app.source = "nearSpelling"
+                app.score = min(app.score, Self.nearScore)
+                out.append(app)
+            }
+        }
+        return out
     }
 }
