@@ -351,3 +351,19 @@ extension MatcherTests {
         #expect(range == [utterance.utf16.count - content.utf16.count, utterance.utf16.count])
     }
 }
+
+extension MatcherTests {
+    /// An installed app named for what it cannot do: no reading that takes its name into free
+    /// text (the list's title, a task) is accepted in its place.
+    @Test(arguments: [("es-ES", "Haz una lista de regalos con Paloma"), ("de-DE", "Erstell eine Liste Geschenke mit Brieftaube"),
+                      ("fr-FR", "Crée une liste cadeaux avec Pigeon"), ("en-US", "create a list called gifts with Pigeon")])
+    func takesNoAppItNamesForText(_ locale: String, _ utterance: String) throws {
+        let m = try #require(Self.matcher)
+        let all = try m.match(utterance, locale: LocaleID(locale), top: 10).interpretations
+        #expect(!all.contains { $0.accepted }, "\(all.map { "\($0.intent) \($0.app?.bundleIdentifier ?? "-") \($0.accepted)" })")
+        // The same request to an app that can make lists is accepted.
+        let jotter = utterance.replacingOccurrences(of: "Paloma", with: "Libreta").replacingOccurrences(of: "Brieftaube", with: "Notizheft")
+            .replacingOccurrences(of: "Pigeon", with: locale == "fr-FR" ? "Carnet" : "Jotter")
+        #expect(try Self.best(jotter, locale).accepted)
+    }
+}

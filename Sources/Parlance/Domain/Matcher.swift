@@ -268,6 +268,19 @@ public final class Matcher: Sendable {
                 return ga != gb ? ga < gb : a.offset < b.offset
             }.map(\.element)
         }
+        // An installed app named for what it cannot do ("Haz una lista de regalos con Paloma"):
+        // a reading that takes its name into free text says the same less precisely, and is not
+        // accepted either ("regalos con Paloma" as the list's title).
+        let refused = scored.compactMap { $0.reading.resolution == .unsupported ? $0.reading.app?.range : nil }
+            .filter { $0.count == 2 }
+        if !refused.isEmpty {
+            for i in scored.indices where scored[i].reading.accepted && scored[i].reading.app?.range == nil {
+                let free = scored[i].reading.parameters.values.filter { $0.match == .wildcard }.compactMap(\.range)
+                if free.contains(where: { f in refused.contains { r in f.count == 2 && f[0] <= r[0] && r[1] <= f[1] } }) {
+                    scored[i].reading.accepted = false
+                }
+            }
+        }
         var readings: [Interpretation] = []
         var templates: [Template] = []
         var freeText: [Int] = []
