@@ -154,8 +154,8 @@ final class CompiledPack: Sendable {
     /// The lists with the contacts, apps and vocabulary items heard by sound in `utterance`
     /// added to the person, app and vocabulary lists of `base` (the utterance's lists); nil when
     /// none is heard. Only these lists are extended, not compiled again.
-    func listsHearingNames(in utterance: String, base: TemplateMatcher.Lists) throws -> TemplateMatcher.Lists? {
-        let heard = soundAlike.heard(in: utterance)
+    func listsHearingNames(in utterance: String, base: TemplateMatcher.Lists, nearSpellings: Bool = true) throws -> TemplateMatcher.Lists? {
+        let heard = soundAlike.heard(in: utterance, nearSpellings: nearSpellings)
         guard !heard.isEmpty else { return nil }
         var extra: [String: [SlotValue]] = [:]
         // Every person list reads one list: it is extended once and shared by all of them.

@@ -129,7 +129,9 @@ public final class Matcher: Sendable {
         // free text ("ストライドでテンポランを始めて": Stride's "tempo run" in katakana).
         let settled = Self.settled(readings)
         if !settled || Self.leavesVocabularyToText(readings, c),
-           let heard = try c.listsHearingNames(in: utterance, base: c.listsReadingAmounts(in: utterance)) {
+           // An app name one letter off is looked for only when no reading heard an app named.
+           let heard = try c.listsHearingNames(in: utterance, base: c.listsReadingAmounts(in: utterance),
+                                               nearSpellings: !readings.contains { $0.reading.app?.range != nil }) {
             let second = try self.readings(utterance, as: utterance, pack: c, lists: heard)
             readings = settled ? Self.typedOverFree(readings, second) : Self.better(readings, second)
         }

@@ -22,8 +22,10 @@ struct SoundAlikeNames: Sendable {
     static let nearScore = 0.8
     /// Letters an app's name needs before a near spelling of it is heard as it.
     static let nearMinLetters = 6
-    /// Latin app names of `nearMinLetters` letters or more, as lowercase letters.
-    private let latinApps: [(letters: String, entry: AppNames.Entry)]
+    /// Latin app names of `nearMinLetters` letters or more, as lowercase ASCII letters.
+    private let latinApps: [(letters: [UInt8], entry: AppNames.Entry)]
+    /// The most letters of those names.
+    private let latinAppLetters: Int
     /// The most words (Hanzi, kana: characters) a name is heard in.
     static let maxWords = 4
 
@@ -66,6 +68,7 @@ struct SoundAlikeNames: Sendable {
             let letters = Self.letters(e.said)
             return Self.isLatin(e.said) && letters.count >= Self.nearMinLetters ? (letters, e) : nil
         }
+        latinAppLetters = latinApps.map(\.letters.count).max() ?? 0
         var items: [String: [(list: String, key: String)]] = [:]
         var phrases: [[String]: String] = [:]
         var clashes: Set<[String]> = []
@@ -101,11 +104,12 @@ struct SoundAlikeNames: Sendable {
     /// or a vocabulary item's phrase: as said, for list values.
     ///
     /// - Complexity: n transliterations of n tokens, O(n · maxWords) look-ups.
-    func heard(in utterance: String) -> Heard {
+    /// With `nearSpellings`, Latin app names heard with a letter wrong too (`nearSpellings(in:of:)`).
+    func heard(in utterance: String, nearSpellings near: Bool = true) -> Heard {
         var heard = Heard()
         // Each token is transliterated once; a window's Latin form is its tokens' joined.
         let tokens = profile.tokenize(utterance, latin: true)
-        heard.apps = nearSpellings(in: tokens, of: utterance)
+        if near { heard.apps = nearSpellings(in: tokens, of: utterance) }
         guard tokens.contains(where: { !Self.isLatin($0.text) }) else { return heard }
         let units = Array(utterance.utf16)
         var heardPeople: [String] = [], heardApps: [AppNames.Entry] = []
@@ -148,9 +152,9 @@ struct SoundAlikeNames: Sendable {
 
     /// The lowercase letters of `text` without their accents, ASCII only (`Boîte à photos` →
     /// `boiteaphotos`).
-    static func letters(_ text: String) -> String {
+    static func letters(_ text: String) -> [UInt8] {
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-        return String(folded.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.map(Character.init))
+        return folded.utf8.filter { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }.map { $0 | 0x20 }
     }
 
     /// Apps whose Latin name one to three words in Latin letters spell with one letter wrong
@@ -158,23 +162,28 @@ struct SoundAlikeNames: Sendable {
     /// `boite a photo`. A spelling as near to two apps' names is neither's.
     func nearSpellings(in tokens: [Token], of utterance: String) -> [AppNames.Entry] {
         guard !latinApps.isEmpty else { return [] }
+        // Each token's letters once, from its match key (folded already); a window's are theirs joined.
+        let letters = tokens.map { t in t.key.utf8.filter { (0x61...0x7A).contains($0) } }
         let units = Array(utterance.utf16)
         var out: [AppNames.Entry] = []
-        for i in tokens.indices {
+        for i in tokens.indices where !letters[i].isEmpty && Self.isLatin(tokens[i].text) {
+            var window: [UInt8] = []
             for w in 1...3 where i + w <= tokens.count {
-                let said = String(decoding: units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound], as: UTF16.self)
-                let letters = Self.letters(said)
-                guard Self.isLatin(said), letters.count >= Self.nearMinLetters - 1 else { continue }
+                window += letters[i + w - 1]
+                if window.count > latinAppLetters + 2 { break }
+                guard window.count >= Self.nearMinLetters - 1, Self.isLatin(tokens[i + w - 1].text) else { continue }
                 var best: [AppNames.Entry] = [], bestDistance = Int.max
                 for (name, e) in latinApps {
                     let limit = name.count >= 10 ? 2 : 1
-                    let d = PersonResolver.distance(letters, name, limit: limit)
+                    // Cheap checks first: lengths, and one of the first two letters in place.
+                    guard abs(name.count - window.count) <= limit, name[0] == window[0] || name[1] == window[1] else { continue }
+                    let d = PersonResolver.distance(window, name, limit: limit)
                     if d == 0 { best = []; bestDistance = 0; break }  // the name itself: read as written
                     guard d <= limit else { continue }
                     if d < bestDistance { best = [e]; bestDistance = d } else if d == bestDistance { best.append(e) }
                 }
                 guard bestDistance > 0, Set(best.map(\.bundleIdentifier)).count == 1, var app = best.first else { continue }
-                app.said = said
+                app.said = String(decoding: units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound], as: UTF16.self)
                 app.source = "nearSpelling"
                 app.score = min(app.score, Self.nearScore)
                 out.append(app)

@@ -445,7 +445,11 @@ public final class PersonResolver: Sendable {
 
     /// Levenshtein distance, stopping early once it exceeds `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        distance(Array(a.utf8), Array(b.utf8), limit: limit)
+    }
+
+    /// Levenshtein distance of two byte strings, stopping early once it exceeds `limit`.
+    static func distance(_ x: [UInt8], _ y: [UInt8], limit: Int) -> Int {
         if abs(x.count - y.count) > limit { return limit + 1 }
         var prev = Array(0...y.count)
         var cur = [Int](repeating: 0, count: y.count + 1)
