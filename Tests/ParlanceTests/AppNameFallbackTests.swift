@@ -308,6 +308,22 @@ struct NameSoundTests {
         #expect(sound.heard(in: "note it in jotters", nearSpellings: false).apps.isEmpty)
     }
 
+    /// Edit distances as the textbook counts them, cut short past the limit.
+    @Test(arguments: [("kitten", "sitting", 3, 3), ("wenderlon", "wenderloon", 1, 1), ("jotters", "jotter", 1, 1),
+                      ("flaw", "lawn", 2, 2), ("", "abc", 3, 3), ("abc", "", 1, 2), ("same", "same", 0, 0),
+                      ("paloma", "xyzxyz", 1, 2), ("abcdef", "abc", 1, 2)])
+    func countsEditsUpToTheLimit(_ a: String, _ b: String, _ limit: Int, _ expected: Int) {
+        #expect(PersonResolver.distance(a, b, limit: limit) == expected)
+        #expect(PersonResolver.distance(b, a, limit: limit) == expected)
+    }
+
+    /// The letters a spelling has, one bit each, that rule out most names before their distance.
+    @Test func keepsTheLettersOfASpellingAsBits() {
+        #expect(SoundAlikeNames.letterSet(Array("abc".utf8)) == 0b111)
+        #expect(SoundAlikeNames.letterSet(Array("zza".utf8)) == 1 << 25 | 1)
+        #expect(SoundAlikeNames.letterSet([]) == 0)
+    }
+
     /// Two apps whose names key alike are heard by sound as neither.
     @Test func twoAppsThatSoundAlikeAreNeitherHeard() throws {
         let l = try LocaleID("ja-JP")

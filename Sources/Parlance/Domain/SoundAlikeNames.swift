@@ -24,6 +24,8 @@ struct SoundAlikeNames: Sendable {
     static let nearMinLetters = 6
     /// Latin app names of `nearMinLetters` letters or more, as lowercase ASCII letters.
     private let latinApps: [(letters: [UInt8], entry: AppNames.Entry)]
+    /// Their lengths and first two letters, apart, so that most names are ruled out without touching them.
+    private let latinAppShapes: [(length: Int, first: UInt8, second: UInt8, letterSet: UInt32)]
     /// The most letters of those names.
     private let latinAppLetters: Int
     /// The most words (Hanzi, kana: characters) a name is heard in.
@@ -69,6 +71,7 @@ struct SoundAlikeNames: Sendable {
             return Self.isLatin(e.said) && letters.count >= Self.nearMinLetters ? (letters, e) : nil
         }
         latinAppLetters = latinApps.map(\.letters.count).max() ?? 0
+        latinAppShapes = latinApps.map { ($0.letters.count, $0.letters[0], $0.letters[1], Self.letterSet($0.letters)) }
         var items: [String: [(list: String, key: String)]] = [:]
         var phrases: [[String]: String] = [:]
         var clashes: Set<[String]> = []
@@ -157,6 +160,11 @@ struct SoundAlikeNames: Sendable {
         return folded.utf8.filter { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }.map { $0 | 0x20 }
     }
 
+    /// Which of a to z occur in letters already folded to them, one bit each.
+    static func letterSet(_ letters: [UInt8]) -> UInt32 {
+        letters.reduce(0) { $0 | 1 << UInt32(($1 &- 0x61) & 31) }
+    }
+
     /// Apps whose Latin name one to three words in Latin letters spell with one letter wrong
     /// (two for names of ten letters or more): `wenderlon`, `sancada` for Zancada, `palomas`,
     /// `boite a photo`. A spelling as near to two apps' names is neither's.
@@ -167,22 +175,29 @@ struct SoundAlikeNames: Sendable {
         let units = Array(utterance.utf16)
         var out: [AppNames.Entry] = []
         for i in tokens.indices where !letters[i].isEmpty && Self.isLatin(tokens[i].text) {
-            var window: [UInt8] = []
+            var window: [UInt8] = [], windowSet: UInt32 = 0
             for w in 1...3 where i + w <= tokens.count {
                 window += letters[i + w - 1]
+                windowSet |= Self.letterSet(letters[i + w - 1])
                 if window.count > latinAppLetters + 2 { break }
                 guard window.count >= Self.nearMinLetters - 1, Self.isLatin(tokens[i + w - 1].text) else { continue }
-                var best: [AppNames.Entry] = [], bestDistance = Int.max
-                for (name, e) in latinApps {
-                    let limit = name.count >= 10 ? 2 : 1
-                    // Cheap checks first: lengths, and one of the first two letters in place.
-                    guard abs(name.count - window.count) <= limit, name[0] == window[0] || name[1] == window[1] else { continue }
-                    let d = PersonResolver.distance(window, name, limit: limit)
+                var best: [Int] = [], bestDistance = Int.max
+                for k in latinApps.indices {
+                    // Cheap checks first, on plain numbers: lengths, and one of the first two letters in place.
+                    let length = latinAppShapes[k].length, limit = length >= 10 ? 2 : 1
+                    guard abs(length - window.count) <= limit,
+                          latinAppShapes[k].first == window[0] || latinAppShapes[k].second == window[1],
+                          // Each letter one spelling has and the other lacks anywhere takes an edit.
+                          (latinAppShapes[k].letterSet & ~windowSet).nonzeroBitCount <= limit,
+                          (windowSet & ~latinAppShapes[k].letterSet).nonzeroBitCount <= limit else { continue }
+                    let d = PersonResolver.distance(window, latinApps[k].letters, limit: limit)
                     if d == 0 { best = []; bestDistance = 0; break }  // the name itself: read as written
                     guard d <= limit else { continue }
-                    if d < bestDistance { best = [e]; bestDistance = d } else if d == bestDistance { best.append(e) }
+                    if d < bestDistance { best = [k]; bestDistance = d } else if d == bestDistance { best.append(k) }
                 }
-                guard bestDistance > 0, Set(best.map(\.bundleIdentifier)).count == 1, var app = best.first else { continue }
+                guard bestDistance > 0, let first = best.first,
+                      best.allSatisfy({ latinApps[$0].entry.bundleIdentifier == latinApps[first].entry.bundleIdentifier }) else { continue }
+                var app = latinApps[first].entry
                 app.said = String(decoding: units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound], as: UTF16.self)
                 app.source = "nearSpelling"
                 app.score = min(app.score, Self.nearScore)

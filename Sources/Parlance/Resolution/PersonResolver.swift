@@ -451,18 +451,28 @@ public final class PersonResolver: Sendable {
     /// Levenshtein distance of two byte strings, stopping early once it exceeds `limit`.
     static func distance(_ x: [UInt8], _ y: [UInt8], limit: Int) -> Int {
         if abs(x.count - y.count) > limit { return limit + 1 }
-        var prev = Array(0...y.count)
-        var cur = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...max(1, x.count) where !x.isEmpty {
-            cur[0] = i
-            var rowMin = cur[0]
-            for j in 1...max(1, y.count) where !y.isEmpty {
-                cur[j] = Swift.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-                rowMin = Swift.min(rowMin, cur[j])
+        if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
+        // Two rows of the table in one buffer on the stack: this runs for every window of an utterance.
+        return x.withUnsafeBufferPointer { xs in
+            y.withUnsafeBufferPointer { ys in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (ys.count + 1)) { rows in
+                    var prev = rows.baseAddress!, cur = prev + (ys.count + 1)
+                    for j in 0...ys.count { prev[j] = j }
+                    for i in 1...xs.count {
+                        let letter = xs[i - 1]
+                        cur[0] = i
+                        var rowMin = i
+                        for j in 1...ys.count {
+                            let v = Swift.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (letter == ys[j - 1] ? 0 : 1))
+                            cur[j] = v
+                            rowMin = Swift.min(rowMin, v)
+                        }
+                        if rowMin > limit { return limit + 1 }
+                        swap(&prev, &cur)
+                    }
+                    return prev[ys.count]
+                }
             }
-            if rowMin > limit { return limit + 1 }
-            swap(&prev, &cur)
         }
-        return x.isEmpty ? y.count : (y.isEmpty ? x.count : prev[y.count])
     }
 }
