@@ -63,7 +63,7 @@ enum ICU {
                 body(sp.baseAddress ?? emptyUTF16, Int32(sp.count), dst, cap, st)
             }
         }
-        return String(decoding: out ?? src, as: UTF16.self)
+        return UTF16Fast.string(out ?? src)
     }
 }
 

@@ -301,7 +301,7 @@ public final class TextProfile: Sendable {
 
     /// `text` with its katakana as hiragana (`ハト` → `はと`), nothing else changed.
     public static func hiragana(_ text: String) -> String {
-        String(decoding: text.utf16.map(hiragana), as: UTF16.self)
+        UTF16Fast.string(text.utf16.map(hiragana))
     }
 
     /// Copies `slice` with at most 30 combining marks in a row (Unicode's stream-safe format),
@@ -393,7 +393,7 @@ final class TransliteratorPool: @unchecked Sendable {
                     pl_trans_apply(h, sp.baseAddress!, Int32(sp.count), dst, cap, st)
                 }
             }
-            return String(decoding: out ?? src, as: UTF16.self)
+            return UTF16Fast.string(out ?? src)
         } ?? s
     }
 }

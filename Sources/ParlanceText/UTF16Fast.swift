@@ -1,6 +1,6 @@
 /// Hand-written UTF-16 helpers for the hot paths: the standard library's generic decoders cost
 /// more than the ICU calls they sit between.
-enum UTF16Fast {
+public enum UTF16Fast {
     /// Calls `body` with each scalar value of `units`; an unpaired surrogate reads as U+FFFD.
     ///
     /// - Complexity: O(n).
@@ -38,7 +38,7 @@ enum UTF16Fast {
     /// A String from UTF-16 code units, transcoded by hand (unpaired surrogates become U+FFFD).
     ///
     /// - Complexity: O(n).
-    static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
+    public static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
         if units.isEmpty { return "" }
         return String(unsafeUninitializedCapacity: units.count * 3) { out in
             var j = 0
@@ -59,6 +59,6 @@ enum UTF16Fast {
         }
     }
 
-    static func string(_ units: [UInt16]) -> String { units.withUnsafeBufferPointer { string($0) } }
-    static func string(_ units: ArraySlice<UInt16>) -> String { units.withUnsafeBufferPointer { string($0) } }
+    public static func string(_ units: [UInt16]) -> String { units.withUnsafeBufferPointer { string($0) } }
+    public static func string(_ units: ArraySlice<UInt16>) -> String { units.withUnsafeBufferPointer { string($0) } }
 }

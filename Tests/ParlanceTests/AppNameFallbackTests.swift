@@ -303,6 +303,8 @@ struct NameSoundTests {
         #expect(sound.nearSpellings(in: tokens("start a run with stridex"), of: "start a run with stridex").isEmpty)
         #expect(sound.nearSpellings(in: tokens("note it in jotters"), of: "note it in jotters").map(\.bundleIdentifier) == ["com.example.c"])
         #expect(sound.nearSpellings(in: tokens("note it in jotter"), of: "note it in jotter").isEmpty)  // the name itself
+        // The name's letters are heard once, at the score of its best way of being said, not of "jot ter".
+        #expect(sound.nearSpellings(in: tokens("note it in jotters"), of: "note it in jotters").map(\.score) == [SoundAlikeNames.nearScore])
         // Asked not to, `heard` looks for no near spelling.
         #expect(sound.heard(in: "note it in jotters").apps.map(\.bundleIdentifier) == ["com.example.c"])
         #expect(sound.heard(in: "note it in jotters", nearSpellings: false).apps.isEmpty)

@@ -143,7 +143,7 @@ final class CompiledPack: Sendable {
         var said: [String] = []
         for r in a.amounts.map(\.range) + a.numbers.filter({ !$0.isOrdinal }).map(\.range)
         where r.upperBound <= units.count {
-            let s = String(decoding: units[r], as: UTF16.self)
+            let s = UTF16Fast.string(units[r])
             if !said.contains(s) { said.append(s) }
         }
         guard !said.isEmpty else { return lists }

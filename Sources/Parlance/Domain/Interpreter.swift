@@ -176,7 +176,7 @@ struct Interpreter {
         while tailStart < units.count && isSpace(units[tailStart]) { tailStart += 1 }
         guard headEnd > 0, tailStart < units.count else { return }
         func part(_ r: Range<Int>) -> ParameterMatch {
-            let said = String(decoding: units[r], as: UTF16.self)
+            let said = UTF16Fast.string(units[r])
             return ParameterMatch(value: .text(said), text: said, range: (range[0] + r.lowerBound)..<(range[0] + r.upperBound),
                                   score: p.score, match: .wildcard, resolution: p.resolution)
         }

@@ -186,7 +186,7 @@ public final class Matcher: Sendable {
             units[i] = units[i] == 0x3A ? 0x20 : 0x3000
             changed = true
         }
-        return changed ? String(decoding: units, as: UTF16.self) : nil
+        return changed ? UTF16Fast.string(units) : nil
     }
 
     /// Of two readings of the same words, the second when both are accepted and its best
@@ -230,7 +230,7 @@ public final class Matcher: Sendable {
                 changed = true
             }
         }
-        return changed ? String(decoding: units, as: UTF16.self) : nil
+        return changed ? UTF16Fast.string(units) : nil
     }
 
     /// The readings of `text`, best first; parameters quote `utterance`, which `text` respells

@@ -26,6 +26,8 @@ struct SoundAlikeNames: Sendable {
     private let latinApps: [(letters: [UInt8], entry: AppNames.Entry)]
     /// Their lengths and first two letters, apart, so that most names are ruled out without touching them.
     private let latinAppShapes: [(length: Int, first: UInt8, second: UInt8, letterSet: UInt32)]
+    /// Those names by their first letter, then by their second (a to z).
+    private let latinAppsByLetter: [[[Int]]]
     /// The most letters of those names.
     private let latinAppLetters: Int
     /// The most words (Hanzi, kana: characters) a name is heard in.
@@ -66,12 +68,28 @@ struct SoundAlikeNames: Sendable {
         }
         for k in shared { apps[k] = nil }
         self.apps = apps
-        latinApps = appNames.entries.compactMap { e in
+        // A name split or respaced ("jot ter") has its letters: one entry for them, the best.
+        var latin: [(letters: [UInt8], entry: AppNames.Entry)] = []
+        var byLetters: [[UInt8]: [Int]] = [:]
+        for e in appNames.entries where Self.isLatin(e.said) {
             let letters = Self.letters(e.said)
-            return Self.isLatin(e.said) && letters.count >= Self.nearMinLetters ? (letters, e) : nil
+            guard letters.count >= Self.nearMinLetters else { continue }
+            if let k = byLetters[letters]?.first(where: { latin[$0].entry.bundleIdentifier == e.bundleIdentifier }) {
+                if e.score > latin[k].entry.score { latin[k].entry = e }
+                continue
+            }
+            byLetters[letters, default: []].append(latin.count)
+            latin.append((letters, e))
         }
+        latinApps = latin
         latinAppLetters = latinApps.map(\.letters.count).max() ?? 0
         latinAppShapes = latinApps.map { ($0.letters.count, $0.letters[0], $0.letters[1], Self.letterSet($0.letters)) }
+        var byLetter = [[[Int]]](repeating: [[Int]](repeating: [], count: 26), count: 2)
+        for (k, shape) in latinAppShapes.enumerated() {
+            byLetter[0][Int(shape.first &- 0x61)].append(k)
+            byLetter[1][Int(shape.second &- 0x61)].append(k)
+        }
+        latinAppsByLetter = byLetter
         var items: [String: [(list: String, key: String)]] = [:]
         var phrases: [[String]: String] = [:]
         var clashes: Set<[String]> = []
@@ -123,7 +141,7 @@ struct SoundAlikeNames: Sendable {
             // sounds like one (`ストライド` for Stride and `ストライドラン` for Stride Run).
             var foundPerson = false
             for w in widths where i + w <= tokens.count {
-                let said = String(decoding: units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound], as: UTF16.self)
+                let said = UTF16Fast.string(units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound])
                 guard !Self.isLatin(said) else { continue }
                 var latin = tokens[i..<i + w].map { $0.latin ?? $0.key }.joined()
                 // Small kana (`~yo`) spell one sound with the character before: read them together.
@@ -182,23 +200,27 @@ struct SoundAlikeNames: Sendable {
                 if window.count > latinAppLetters + 2 { break }
                 guard window.count >= Self.nearMinLetters - 1, Self.isLatin(tokens[i + w - 1].text) else { continue }
                 var best: [Int] = [], bestDistance = Int.max
-                for k in latinApps.indices {
-                    // Cheap checks first, on plain numbers: lengths, and one of the first two letters in place.
-                    let length = latinAppShapes[k].length, limit = length >= 10 ? 2 : 1
-                    guard abs(length - window.count) <= limit,
-                          latinAppShapes[k].first == window[0] || latinAppShapes[k].second == window[1],
-                          // Each letter one spelling has and the other lacks anywhere takes an edit.
-                          (latinAppShapes[k].letterSet & ~windowSet).nonzeroBitCount <= limit,
-                          (windowSet & ~latinAppShapes[k].letterSet).nonzeroBitCount <= limit else { continue }
-                    let d = PersonResolver.distance(window, latinApps[k].letters, limit: limit)
-                    if d == 0 { best = []; bestDistance = 0; break }  // the name itself: read as written
-                    guard d <= limit else { continue }
-                    if d < bestDistance { best = [k]; bestDistance = d } else if d == bestDistance { best.append(k) }
+                // Only names with one of the first two letters in place, then cheap checks on plain
+                // numbers: lengths, and the letters each spelling has and the other lacks anywhere,
+                // each of which takes an edit.
+                search: for pass in 0..<2 {
+                    for k in latinAppsByLetter[pass][Int(window[pass] &- 0x61)] {
+                        let shape = latinAppShapes[k]
+                        if pass == 1 && shape.first == window[0] { continue }  // seen in the first pass
+                        let limit = shape.length >= 10 ? 2 : 1
+                        guard abs(shape.length - window.count) <= limit,
+                              (shape.letterSet & ~windowSet).nonzeroBitCount <= limit,
+                              (windowSet & ~shape.letterSet).nonzeroBitCount <= limit else { continue }
+                        let d = PersonResolver.distance(window, latinApps[k].letters, limit: limit)
+                        if d == 0 { best = []; bestDistance = 0; break search }  // the name itself: read as written
+                        guard d <= limit else { continue }
+                        if d < bestDistance { best = [k]; bestDistance = d } else if d == bestDistance { best.append(k) }
+                    }
                 }
                 guard bestDistance > 0, let first = best.first,
                       best.allSatisfy({ latinApps[$0].entry.bundleIdentifier == latinApps[first].entry.bundleIdentifier }) else { continue }
                 var app = latinApps[first].entry
-                app.said = String(decoding: units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound], as: UTF16.self)
+                app.said = UTF16Fast.string(units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound])
                 app.source = "nearSpelling"
                 app.score = min(app.score, Self.nearScore)
                 out.append(app)

@@ -1,3 +1,5 @@
+import ParlanceText
+
 extension MatchEngine {
     /// A way through a template that passed every check, kept as plain data: the result is
     /// built only for the best one (or for each, when all are kept).
@@ -172,7 +174,7 @@ extension MatchEngine {
                 ? Int(f.source.offsets[e.start])..<Int(min(f.source.offsets[e.end - 1] + 1, f.source.sourceLength)) : nil
             var saidRange: Range<Int>?
             if e.isWildcard && !said.isEmpty, let r = range {
-                txt = String(decoding: said[min(r.lowerBound, said.count)..<wholeEnd(r.upperBound)], as: UTF16.self)
+                txt = UTF16Fast.string(said[min(r.lowerBound, said.count)..<wholeEnd(r.upperBound)])
                 saidRange = self.saidRange(e.start, e.end, in: f.source)
             }
             var value = JSONValue.string(txt)

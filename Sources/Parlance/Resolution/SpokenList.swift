@@ -46,7 +46,7 @@ struct SpokenList: Sendable {
         var items: [String] = []
         var start = 0
         for cut in cuts + [units.count..<units.count] where cut.lowerBound >= start {
-            let item = String(decoding: units[start..<cut.lowerBound], as: UTF16.self)
+            let item = UTF16Fast.string(units[start..<cut.lowerBound])
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             if !item.isEmpty { items.append(item) }
             start = cut.upperBound
