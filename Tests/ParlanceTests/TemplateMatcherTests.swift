@@ -89,6 +89,30 @@ struct TemplateMatcherTests {
         #expect(best?.slots["area"]?.value == "卧室")
     }
 
+    /// A list value said by a template keeps as its text and value what was said, without the
+    /// space its template took before an optional part left out ("yesterday [evening]").
+    @Test(arguments: [("photos from yesterday", "yesterday"), ("photos from yesterday evening please", "yesterday evening"),
+                      ("photos from last week", "last week")])
+    func readsATemplatedValueWithoutEdgeSpaces(_ u: String, _ said: String) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            intents:
+              ShowPhotos:
+                data:
+                  - sentences: ["photos from {day}"]
+            lists:
+              day:
+                values:
+                  - in: "(yesterday|last week) [evening]"
+            skip_words: [please]
+            """, file: "en.yaml"))
+        let slot = try #require(m.best(u, lists: m.lists([:]))?.slots["day"])
+        #expect(slot.text == said)
+        #expect(slot.value == .string(said))
+        let r = try #require(slot.range)
+        #expect((u as NSString).substring(with: NSRange(location: r.lowerBound, length: r.count)) == said)
+    }
+
     @Test func reportsRangesInTheUtterance() throws {
         let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
         let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen Light")])])

@@ -169,7 +169,14 @@ extension MatchEngine {
         var slots = [String: TemplateMatch.Slot](
             minimumCapacity: f.entities.count + program.blockFixedSlots[f.block].count + f.copied.count)
         for e in f.entities {
-            var txt = e.start < e.end ? MatchText.string(raw[e.start..<e.end], hyphensAsSpaces: e.isBroken) : ""
+            // A value's text without the spaces at its edges that its template took ("yesterday
+            // [<part_of_day>]" ends on one); a wildcard's is taken from the utterance below.
+            var lo = e.start, hi = e.end
+            if !e.isWildcard {
+                while hi > lo, MatchText.isSpace(raw[hi - 1]) { hi -= 1 }
+                while lo < hi, MatchText.isSpace(raw[lo]) { lo += 1 }
+            }
+            var txt = lo < hi ? MatchText.string(raw[lo..<hi], hyphensAsSpaces: e.isBroken) : ""
             var range = e.start < e.end
                 ? Int(f.source.offsets[e.start])..<Int(min(f.source.offsets[e.end - 1] + 1, f.source.sourceLength)) : nil
             var saidRange: Range<Int>?
