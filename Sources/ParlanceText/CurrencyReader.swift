@@ -28,6 +28,8 @@ public final class CurrencyReader: Sendable {
     private let banknotes: [String: Double]
     /// Articles said before a banknote's name.
     private let banknoteArticles: Set<String>
+    /// Whether a banknote's name is an amount said alone (`CurrencyAliases.banknotes`).
+    private let banknotesAlone: Bool
 
     /// Most traded first: the tie-break for names several currencies share.
     static let preference = ["USD", "EUR", "JPY", "GBP", "CNY", "AUD", "CAD", "CHF", "HKD", "SGD", "SEK", "KRW",
@@ -41,6 +43,7 @@ public final class CurrencyReader: Sendable {
         let notes = CurrencyAliases.banknotes(for: profile.locale.language)
         banknotes = Dictionary(notes.words.map { (profile.key($0.0), $0.1) }, uniquingKeysWith: { a, _ in a })
         banknoteArticles = Set(notes.articles.map { profile.key($0) })
+        banknotesAlone = notes.alone
         let locale = profile.locale.isBase ? "en_US" : profile.locale.maximized.icuID
         var code = [UInt16](repeating: 0, count: 4)
         var status: Int32 = 0
@@ -190,6 +193,8 @@ public final class CurrencyReader: Sendable {
                 amount = n.value * worth
             } else if i > 0, banknoteArticles.contains(tokens[i - 1].key), free(i - 1) {
                 first = i - 1
+            } else if banknotesAlone {
+                first = i
             } else {
                 continue  // a note is counted or has its article: "the tenner-style hat" is no amount
             }
@@ -336,17 +341,29 @@ enum CurrencyAliases {
 
     /// Banknotes people name by their worth in the local currency ("nen Zwanni", "a fiver"),
     /// with their plurals, and the articles said before them.
-    static func banknotes(for language: String) -> (words: [(String, Double)], articles: [String]) {
+    /// `alone`: the words are amounts said alone too, without an article or a count, where the
+    /// language has no articles and the words mean nothing else in a sentence about money
+    /// ("скинь Маше косарь").
+    static func banknotes(for language: String) -> (words: [(String, Double)], articles: [String], alone: Bool) {
         switch language {
         case "de":
             return ([("zwanni", 20), ("zwannis", 20), ("zwanziger", 20), ("zwanzigern", 20), ("fuffi", 50), ("fuffis", 50),
                      ("fünfziger", 50), ("fünfzigern", 50), ("fünfer", 5), ("fünfern", 5), ("zehner", 10), ("zehnern", 10),
                      ("hunni", 100), ("hunnis", 100), ("hunderter", 100), ("hundertern", 100)],
-                    ["ein", "einen", "nen", "n"])
+                    ["ein", "einen", "nen", "n"], false)
         case "en":
-            return ([("fiver", 5), ("fivers", 5), ("tenner", 10), ("tenners", 10)], ["a"])
+            return ([("fiver", 5), ("fivers", 5), ("tenner", 10), ("tenners", 10)], ["a"], false)
+        case "ru":
+            // Slang for sums of roubles, in the cases they are said in: "косарь", "два косаря",
+            // "пять косарей", "полтинник", "пятихатку", "сотку", "тыщу".
+            let forms: [(String, Double)] = [("косарь", 1000), ("косаря", 1000), ("косарей", 1000), ("косарик", 1000),
+                                             ("полтинник", 50), ("полтинника", 50), ("полтинников", 50),
+                                             ("пятихатка", 500), ("пятихатку", 500), ("пятихатки", 500), ("пятихаток", 500),
+                                             ("сотка", 100), ("сотку", 100), ("сотки", 100), ("соток", 100), ("сотен", 100),
+                                             ("тыща", 1000), ("тыщу", 1000), ("тыщи", 1000), ("тыщ", 1000)]
+            return (forms, [], true)
         default:
-            return ([], [])
+            return ([], [], false)
         }
     }
 
@@ -372,9 +389,11 @@ enum CurrencyAliases {
         case "pt":
             return [("reais", "BRL"), ("real", "BRL"), ("euros", "EUR"), ("dólares", dollar), ("pila", "BRL")]
         case "ru":
+            // A pound said alone is sterling (ICU's names would make it the Egyptian one).
             return [("рублей", "RUB"), ("рубля", "RUB"), ("рубль", "RUB"), ("руб", "RUB"), ("р", "RUB"), ("₽", "RUB"),
                     ("баксов", "USD"), ("бакса", "USD"), ("долларов", "USD"), ("доллара", "USD"), ("доллар", "USD"),
-                    ("евро", "EUR")]
+                    ("евро", "EUR"), ("фунтов", "GBP"), ("фунта", "GBP"), ("фунт", "GBP"), ("фунтов стерлингов", "GBP"),
+                    ("фунта стерлингов", "GBP"), ("франков", "CHF"), ("франка", "CHF"), ("франк", "CHF")]
         case "uk":
             return [("гривень", "UAH"), ("гривні", "UAH"), ("гривня", "UAH"), ("грн", "UAH")]
         case "ja":

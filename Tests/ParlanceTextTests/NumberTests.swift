@@ -288,6 +288,15 @@ struct SpokenAmountTests {
         .init(locale: "de-CH", text: "einen Zwanziger", amount: 20, code: "CHF"),
         .init(locale: "en-US", text: "a fiver", amount: 5, code: "USD"),
         .init(locale: "en-GB", text: "two tenners", amount: 20, code: "GBP"),
+        // Russian slang for sums of roubles, said alone too, as Russian has no article.
+        .init(locale: "ru-RU", text: "косарь", amount: 1000, code: "RUB"),
+        .init(locale: "ru-RU", text: "два косаря", amount: 2000, code: "RUB"),
+        .init(locale: "ru-RU", text: "полтинник", amount: 50, code: "RUB"),
+        .init(locale: "ru-RU", text: "пятихатку", amount: 500, code: "RUB"),
+        .init(locale: "ru-RU", text: "3 сотки", amount: 300, code: "RUB"),
+        // A pound said alone is sterling.
+        .init(locale: "ru-RU", text: "20 фунтов", amount: 20, code: "GBP"),
+        .init(locale: "ru-RU", text: "десять фунтов стерлингов", amount: 10, code: "GBP"),
         // Everyday and written names ICU's Chinese and Japanese data lack.
         .init(locale: "zh-CN", text: "$30", amount: 30, code: "USD"),
         .init(locale: "zh-CN", text: "100港币", amount: 100, code: "HKD"),
