@@ -130,6 +130,26 @@ struct PersonResolverTests {
         #expect(without.resolve(c.text).people.compactMap(\.identifier) != [c.id])
     }
 
+    /// A given name as the language spells it (or its nickname) with the family name
+    /// transcribed from another script is one contact: "Dima Ivanov", "Macha Petrova".
+    @Test(arguments: [("es", "Dima Ivanov", "d"), ("fr", "Macha Petrova", "m"), ("es", "Olga Smirnova", "o")])
+    func resolvesANameSaidHalfTranscribed(_ locale: String, _ text: String, _ id: String) throws {
+        let contacts: [PersonResolver.Contact] = [
+            .init(name: "Дмитрий Иванов", identifier: "d"), .init(name: "Маша Петрова", identifier: "m"),
+            .init(name: "Ольга Смирнова", identifier: "o"),
+        ]
+        // As the es-ES and fr-FR packs write them: the name as written, and how it is spelled here.
+        let table = ["Дмитрий": ["Dmitri", "Dima"], "Маша": ["Macha", "Masha"], "Ольга": ["Olga"]]
+        let r = try PersonResolver(locale: LocaleID(locale), contacts: contacts, nicknames: table)
+        let got = r.resolve(text)
+        #expect(got.people.compactMap(\.identifier) == [id])
+        #expect(got.match == .transliterated)
+        #expect(got.score == PersonResolver.Scoring.partlyTransliterated)
+        // The two words must agree on one contact, and the transcribed one be a word of a name.
+        #expect(r.resolve("Dima Petrova").people.compactMap(\.identifier) != ["d"])
+        #expect(r.resolve("Dima Petrovsky").match != .transliterated)
+    }
+
     @Test func keysNamesBySoundAcrossScripts() {
         for (latin, key) in [("john", "jn"), ("dzhonu", "jn"), ("jon", "jn"), ("yuehan", "jn"), ("kate", "kt"),
                              ("keyt", "kt"), ("keito", "kt"), ("kaite", "kt"), ("anna", "an"), ("anne", "an")] {

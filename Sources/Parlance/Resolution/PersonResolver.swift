@@ -48,6 +48,8 @@ public final class PersonResolver: Sendable {
     /// Latin key of a name or its pronunciation (spaces removed) → contact indexes; also read
     /// for near spellings.
     private let latinIndex: SortedKeyTable<Int32>
+    /// Latin key of each word of a name written in another script → contact indexes.
+    private let latinParts: SortedKeyTable<Int32>
     /// `NameSound` keys of each name's words → (contact index, whether the word is the whole
     /// name), for names said in another script than they are written in.
     private let soundIndex: [String: [(Int, Bool)]]
@@ -77,6 +79,9 @@ public final class PersonResolver: Sendable {
         /// One word of that pronunciation (`さとうさん`).
         public static let partOfPronunciation = 0.87
         public static let transliterated = 0.8
+        /// A name said half as written and half transcribed from another script ("Dima Ivanov"
+        /// for Дмитрий Иванов): two words agreeing on one contact, as sure as a given name alone.
+        public static let partlyTransliterated = 0.9
         public static let fuzzy = 0.6
         /// An organization the user pays, from their `paymentsOrganizationName` vocabulary
         /// ("the Riverside Tennis Club"): understood, and left to the app to confirm.
@@ -109,6 +114,7 @@ public final class PersonResolver: Sendable {
         var writtenInLatin: [Bool] = []
         var pairs: [([UInt8], Hit)] = []
         var latin: [([UInt8], Int32)] = []
+        var latinParts: [([UInt8], Int32)] = []
         for (n, c) in contacts.enumerated() {
             writtenInLatin.append(SoundAlikeNames.isLatin(c.name))
             let parts = profile.tokenize(c.name).map(\.key)
@@ -144,6 +150,11 @@ public final class PersonResolver: Sendable {
                 }
             }
 
+            // Each word of a name written in another script, in Latin letters (`ivanov`), for
+            // a name said half as written, half transcribed (`everyPart`).
+            if !writtenInLatin[n] {
+                for p in parts { latinParts.append((Array(profile.latinKey(p).filter { $0 != " " }.utf8), i)) }
+            }
             // In Latin letters, in either order: family name first or last (`Wei Li` for 李 伟).
             for written in [c.name] + (c.pronunciation.map { [$0] } ?? []) {
                 let words = profile.latinKey(written).split(separator: " ")
@@ -163,6 +174,7 @@ public final class PersonResolver: Sendable {
         }
         index = SortedKeyTable(pairs: pairs)
         latinIndex = SortedKeyTable(pairs: latin)
+        self.latinParts = SortedKeyTable(pairs: latinParts)
         soundIndex = sounds
         self.writtenInLatin = writtenInLatin
         var relations: [String: String] = [:]
@@ -291,7 +303,10 @@ public final class PersonResolver: Sendable {
             let hits = index.payloads(of: key.utf8)
             if !hits.isEmpty { return resolved(hits) }
         }
-        if tokens.count > 1, let hits = everyPart(tokens) { return resolved(hits) }
+        // Half as written, half transcribed, the words agree on the contact.
+        if tokens.count > 1, let hits = everyPart(tokens, latin: latinKey) {
+            return resolved(hits, transliterated: Scoring.partlyTransliterated)
+        }
         if let r = relation(raw) ?? organization(raw) { return r }
         // Names are a few words; a longer phrase is not worth transliterating and scanning.
         guard tokens.count <= 4 else { return unknown(raw) }
@@ -367,19 +382,37 @@ public final class PersonResolver: Sendable {
     }
 
     /// A name whose every word names the same contact (`Дмитрию Иванову`: both parts inflected).
-    private func everyPart(_ tokens: [String]) -> [Hit]? {
+    /// Beside a word found as written, a word said in Latin letters may be the transcription
+    /// of a word of a name written in another script: "Dima Ivanov" for Дмитрий Иванов, with
+    /// Dima from the nickname table (then the match is `transliterated`).
+    private func everyPart(_ tokens: [String], latin latinKey: (String) -> String) -> [Hit]? {
         var common: Set<Int32>?
         var kind = MatchKind.exact
+        var asWritten = 0, transcribed = false
         for t in tokens {
             let hits = index.payloads(of: t.utf8)
-            guard !hits.isEmpty else { return nil }
-            let ids = Set(hits.map(\.contact))
+            let ids: Set<Int32>
+            if !hits.isEmpty {
+                ids = Set(hits.map(\.contact))
+                asWritten += 1
+                if hits.contains(where: { $0.kind == .inflected }) && !hits.contains(where: { $0.kind == .exact }) { kind = .inflected }
+            } else {
+                guard t.count >= Self.minimumTranscribedPart, latinKey(t) == t else { return nil }
+                let found = latinParts.payloads(of: t.utf8)
+                guard !found.isEmpty else { return nil }
+                ids = Set(found)
+                transcribed = true
+            }
             common = common.map { $0.intersection(ids) } ?? ids
-            if hits.contains(where: { $0.kind == .inflected }) && !hits.contains(where: { $0.kind == .exact }) { kind = .inflected }
+            if common!.isEmpty { return nil }
         }
-        guard let c = common, !c.isEmpty else { return nil }
-        return c.sorted().map { Hit(contact: $0, kind: kind, isFullName: true) }
+        guard let c = common, !c.isEmpty, asWritten > 0 else { return nil }
+        return c.sorted().map { Hit(contact: $0, kind: transcribed ? .transliterated : kind, isFullName: true) }
     }
+
+    /// The fewest letters of a word said in Latin letters that `everyPart` reads as a
+    /// transcription: "Li" or "Wu" beside a given name could be any word.
+    static let minimumTranscribedPart = 4
 
     /// Contacts whose every word sounds like a word said in another script (`Джону и Кейт`,
     /// `ジョン`, `安娜`): inflections are undone first, since no written form made them.
@@ -422,7 +455,7 @@ public final class PersonResolver: Sendable {
 
     /// Turns index hits into a resolution: one contact is a success; several are a
     /// disambiguation, ordered as the user ordered the contacts (by importance).
-    private func resolved<C: Collection>(_ hits: C) -> Resolved where C.Element == Hit {
+    private func resolved<C: Collection>(_ hits: C, transliterated: Double = Scoring.transliterated) -> Resolved where C.Element == Hit {
         let full = hits.filter(\.isFullName)
         let chosen = full.isEmpty ? Array(hits) : full
         let ids = Array(Set(chosen.map { Int($0.contact) })).sorted()
@@ -433,7 +466,7 @@ public final class PersonResolver: Sendable {
         case .inflected: score = Scoring.inflected
         case .synonym: score = Scoring.nickname
         case .pronounced: score = full.isEmpty ? Scoring.partOfPronunciation : Scoring.pronounced
-        case .transliterated: score = Scoring.transliterated
+        case .transliterated: score = transliterated
         default: score = Scoring.fuzzy
         }
         let people = ids.prefix(Self.maxCandidates).map { person($0) }
