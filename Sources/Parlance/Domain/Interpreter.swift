@@ -123,12 +123,12 @@ struct Interpreter {
             if pack.pack.unpassedLists.contains(base) { continue }
             let type = pack.pack.typedLists[base]
             guard var p = parameter(base, type: type, m) else { return nil }
-            listingItems(&p, schema?.parameters.first(where: { $0.name == base })?.isArray == true)
+            listingItems(&p, schema?.parameters.first(where: { $0.name == base }).map(Self.takesAList) == true)
             parameters[base] = p
         }
         if let (head, tail) = Self.titled[m.intent] {
             splittingAtColon(&parameters, head: head, tail: tail,
-                             tailIsArray: schema?.parameters.first(where: { $0.name == tail })?.isArray == true)
+                             tailIsArray: schema?.parameters.first(where: { $0.name == tail }).map(Self.takesAList) == true)
         }
         for p in schema?.parameters ?? [] where p.isRequired && parameters[p.name] == nil {
             parameters[p.name] = ParameterMatch(value: nil, text: nil, range: nil, score: 0, match: nil, resolution: .needsValue)
@@ -147,6 +147,11 @@ struct Interpreter {
                               accepted: accepted, resolution: status, parameters: parameters, appCandidates: candidates,
                               notInstalledApp: notInstalled)
     }
+
+    /// Whether free text for `p` may be a list of its values: it takes several, and they are
+    /// not titles. A media item is a name ("Simon and Garfunkel", "Astérix et Obélix", "Tom und
+    /// Jerry"), whose "and" is its own; people ask for one at a time.
+    static func takesAList(_ p: ParameterSchema) -> Bool { p.isArray && p.type != "INMediaItem" }
 
     /// Free text for a parameter that takes several values may be a list of them.
     func listingItems(_ p: inout ParameterMatch, _ isArray: Bool) {
