@@ -327,6 +327,26 @@ struct NameSoundTests {
     }
 
     /// Two apps whose names key alike are heard by sound as neither.
+    /// A Chinese app name written as a homophone (信哥 for 信鸽) is the app, heard by sound; two
+    /// apps whose names sound alike are neither's, and a name written right is not "heard".
+    @Test func hearsAChineseAppNameWrittenAsAHomophone() throws {
+        let l = try LocaleID("zh-CN")
+        let profile = try TextProfile(locale: l)
+        let pigeon = try AppFixture("com.example.pigeon", displayName: "信鸽").lproj("zh-Hans", ["CFBundleDisplayName": "信鸽"]).build()
+        let star = try AppFixture("com.example.star", displayName: "星歌").lproj("zh-Hans", ["CFBundleDisplayName": "星歌"]).build()
+        func heard(_ apps: [App], _ u: String) -> [String] {
+            SoundAlikeNames(contacts: [], appNames: AppNames(apps: apps, locale: l, profile: profile), profile: profile,
+                            forms: PersonNameForms(language: "zh")).heard(in: u).apps.map { "\($0.bundleIdentifier) \($0.said) \($0.source)" }
+        }
+        #expect(heard([pigeon], "用信哥给李伟发消息") == ["com.example.pigeon 信哥 soundalike"])
+        #expect(heard([pigeon], "用信鸽给李伟发消息").isEmpty)
+        #expect(heard([pigeon], "用心给李伟发消息").isEmpty)  // one syllable is no name
+        // 星歌 is xingge, not xinge: still the pigeon's; with 新歌 (xinge) installed, neither.
+        #expect(heard([pigeon, star], "用信哥给李伟发消息") == ["com.example.pigeon 信哥 soundalike"])
+        let song = try AppFixture("com.example.song", displayName: "新歌").lproj("zh-Hans", ["CFBundleDisplayName": "新歌"]).build()
+        #expect(heard([pigeon, song], "用信哥给李伟发消息").isEmpty)
+    }
+
     @Test func twoAppsThatSoundAlikeAreNeitherHeard() throws {
         let l = try LocaleID("ja-JP")
         let profile = try TextProfile(locale: l)

@@ -14,6 +14,8 @@ struct SoundAlikeNames: Sendable {
     private let fullNames: Set<String>
     /// Sound key of an app's name → its entry; keys two apps share are left out.
     private let apps: [String: AppNames.Entry]
+    /// Chinese app names by their syllables without tones, spaces removed (`xinge`).
+    private let homophoneApps: [String: AppNames.Entry]
     private let profile: TextProfile
     private let forms: PersonNameForms
     /// An app name heard by sound scores as one from another localization.
@@ -68,6 +70,18 @@ struct SoundAlikeNames: Sendable {
         }
         for k in shared { apps[k] = nil }
         self.apps = apps
+        // Chinese app names by their syllables without tones: a recognizer writes a homophone
+        // as often as the name (信哥 for 信鸽). Two apps that sound alike are neither's.
+        var homophones: [String: AppNames.Entry] = [:], sharedSound: Set<String> = []
+        if profile.locale.language == "zh" {
+            for e in appNames.entries where e.said.count >= 2 && e.said.unicodeScalars.allSatisfy(Self.isHan) {
+                let k = profile.latinKey(e.said).filter { $0 != " " }
+                if let old = homophones[k], old.bundleIdentifier != e.bundleIdentifier { sharedSound.insert(k) }
+                if homophones[k] == nil || e.score > homophones[k]!.score { homophones[k] = e }
+            }
+        }
+        for k in sharedSound { homophones[k] = nil }
+        homophoneApps = homophones
         // A name split or respaced ("jot ter") has its letters: one entry for them, the best.
         var latin: [(letters: [UInt8], entry: AppNames.Entry)] = []
         var byLetters: [[UInt8]: [Int]] = [:]
@@ -110,6 +124,8 @@ struct SoundAlikeNames: Sendable {
         self.items = items.filter { !$0.value.isEmpty }
     }
 
+    static func isHan(_ c: Unicode.Scalar) -> Bool { c.properties.isIdeographic }
+
     static func isLatin(_ s: String) -> Bool { s.unicodeScalars.allSatisfy { $0.isASCII || !$0.properties.isAlphabetic || $0.value < 0x250 } }
 
     /// What an utterance was heard to name, each as said.
@@ -149,7 +165,12 @@ struct SoundAlikeNames: Sendable {
                 // A word of an inflecting language is heard in its written form too: `в Шубоксе`.
                 let bases = w == 1 && !profile.isUnspaced ? forms.baseForms(of: tokens[i].key) : [said]
                 let keys = bases.map { NameSound.key($0 == said || $0 == tokens[i].key ? latin : profile.latinKey($0)) }
-                if var app = keys.lazy.compactMap({ apps[$0] }).first {
+                if w >= 2, var app = homophoneApps[latin], app.said != said, said.unicodeScalars.allSatisfy(Self.isHan) {
+                    app.said = said
+                    app.source = "soundalike"
+                    app.score = min(app.score, Self.appScore)
+                    heardApps.append(app)
+                } else if var app = keys.lazy.compactMap({ apps[$0] }).first {
                     app.said = said
                     app.source = "soundalike"
                     app.score = min(app.score, Self.appScore)
