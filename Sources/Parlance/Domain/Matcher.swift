@@ -251,11 +251,29 @@ public final class Matcher: Sendable {
         // order. Of readings alike in intent, app and parameters, the first is kept.
         // A reading the named app cannot take goes after those it can: naming an app narrows
         // what the words may mean to what the app does ("Покажи сообщения … в Awesome").
-        scored.sort { a, b in
-            let ua = a.reading.resolution == .unsupported, ub = b.reading.resolution == .unsupported
-            if ua != ub { return ub }
-            return a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.wildcardText < b.wildcardText
+        // A reading with its app inferred that takes into free text the words another accepted
+        // reading of the same intent names an app by says the same less precisely ("…dans boite a
+        // photo" as the search terms): it is not accepted, and goes after the readings it yields to.
+        let namedApps = scored.compactMap { s -> (intent: String, range: [Int])? in
+            guard s.reading.accepted, s.reading.resolution != .unsupported, let r = s.reading.app?.range, r.count == 2 else { return nil }
+            return (s.reading.intent, r)
         }
+        var yielded = Set<Int>()
+        for i in scored.indices where !namedApps.isEmpty && scored[i].reading.accepted && scored[i].reading.app?.source == "inferred" {
+            let free = scored[i].reading.parameters.values.filter { $0.match == .wildcard }.compactMap(\.range).filter { $0.count == 2 }
+            if free.contains(where: { f in namedApps.contains { $0.intent == scored[i].reading.intent && f[0] <= $0.range[0] && $0.range[1] <= f[1] } }) {
+                scored[i].reading.accepted = false
+                yielded.insert(i)
+            }
+        }
+        func place(_ i: Int) -> Int { scored[i].reading.resolution == .unsupported ? 2 : yielded.contains(i) ? 1 : 0 }
+        scored = scored.indices.sorted { a, b in
+            let pa = place(a), pb = place(b)
+            if pa != pb { return pa < pb }
+            let x = scored[a], y = scored[b]
+            return x.reading.score != y.reading.score ? x.reading.score > y.reading.score
+                : x.wildcardText != y.wildcardText ? x.wildcardText < y.wildcardText : a < b
+        }.map { scored[$0] }
         // An app that is not installed, named: the words around it are for that app, so a
         // reading that names no app (its name then in free text) is not accepted either, and
         // the reading that names it comes before those, saying why nothing is. A reading that
