@@ -34,10 +34,12 @@ enum NumberAliases {
         }
     }
 
-    /// Power words people say that ICU's rules do not: "five grand" is 5000.
+    /// Power words people say or write that ICU's rules do not have: "five grand" is 5000.
     static func multipliers(for language: String) -> [(String, Double)] {
         switch language {
         case "en": return [("grand", 1000)]
+        // Written short, as recognizers write them: "2 тыс рублей", "1,5 млн".
+        case "ru": return [("тыс", 1000), ("млн", 1_000_000)]
         default: return []
         }
     }

@@ -172,6 +172,8 @@ struct SpokenNumberTests {
         .init(locale: "en", text: "five grand", value: 5000),
         .init(locale: "ru", text: "5 тысяч", value: 5000),
         .init(locale: "ru", text: "2 тысячи", value: 2000),
+        .init(locale: "ru", text: "2 тыс", value: 2000),
+        .init(locale: "ru", text: "3 млн", value: 3e6),
         .init(locale: "es", text: "5 millones", value: 5e6),
         .init(locale: "de", text: "5 Millionen", value: 5e6),
         .init(locale: "en", text: "2 grand", value: 2000),
