@@ -30,6 +30,8 @@ public final class CurrencyReader: Sendable {
     private let banknoteArticles: Set<String>
     /// Whether a banknote's name is an amount said alone (`CurrencyAliases.banknotes`).
     private let banknotesAlone: Bool
+    /// The words for a banknote said before its worth, and the words between ("billet" "de").
+    private let noteWords: Set<String>, noteLinks: Set<String>
 
     /// Most traded first: the tie-break for names several currencies share.
     static let preference = ["USD", "EUR", "JPY", "GBP", "CNY", "AUD", "CAD", "CHF", "HKD", "SGD", "SEK", "KRW",
@@ -44,6 +46,8 @@ public final class CurrencyReader: Sendable {
         banknotes = Dictionary(notes.words.map { (profile.key($0.0), $0.1) }, uniquingKeysWith: { a, _ in a })
         banknoteArticles = Set(notes.articles.map { profile.key($0) })
         banknotesAlone = notes.alone
+        noteWords = Set(notes.noteWords.map { profile.key($0) })
+        noteLinks = Set(notes.links.map { profile.key($0) })
         let locale = profile.locale.isBase ? "en_US" : profile.locale.maximized.icuID
         var code = [UInt16](repeating: 0, count: 4)
         var status: Int32 = 0
@@ -175,7 +179,30 @@ public final class CurrencyReader: Sendable {
             out.append(a)
             usedUpTo = a.tokens.upperBound
         }
-        return addingBanknotes(to: out, tokens: tokens, numbers: numbers)
+        return addingNotesOfWorth(to: addingBanknotes(to: out, tokens: tokens, numbers: numbers), tokens: tokens, numbers: numbers)
+    }
+
+    /// `found` with banknotes said by the word for one and their worth ("un billet de vingt",
+    /// "deux billets de 50", "un billete de veinte"): the worth in the locale's currency, times
+    /// the number before the word, if any. A worth that names its currency ("un billet de 20
+    /// dollars") is an amount already. In text order.
+    private func addingNotesOfWorth(to found: [AmountSpan], tokens: [Token], numbers: [NumberSpan]) -> [AmountSpan] {
+        guard !noteWords.isEmpty, let local = localCurrency else { return found }
+        var out = found
+        func free(_ r: Range<Int>) -> Bool { !out.contains { $0.tokens.overlaps(r) } }
+        for i in tokens.indices where noteWords.contains(tokens[i].key) && i + 2 < tokens.count && noteLinks.contains(tokens[i + 1].key) {
+            guard let worth = numbers.first(where: { $0.tokens.lowerBound == i + 2 && !$0.isOrdinal }), free(i..<worth.tokens.upperBound) else { continue }
+            var first = i, amount = worth.value
+            if let n = numbers.last(where: { $0.tokens.upperBound == i && !$0.isOrdinal }), free(n.tokens) {
+                first = n.tokens.lowerBound
+                amount *= n.value
+            } else if i > 0, banknoteArticles.contains(tokens[i - 1].key), free(i - 1..<i) {
+                first = i - 1
+            }
+            out.append(AmountSpan(amount: amount, currencyCode: local, range: tokens[first].range.lowerBound..<worth.range.upperBound,
+                                  tokens: first..<worth.tokens.upperBound))
+        }
+        return out.count == found.count ? found : out.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     /// `found` with the banknotes said by name (`nen Zwanni`, `einen Fuffi`, `zwei Zehner`,
@@ -344,15 +371,23 @@ enum CurrencyAliases {
     /// `alone`: the words are amounts said alone too, without an article or a count, where the
     /// language has no articles and the words mean nothing else in a sentence about money
     /// ("скинь Маше косарь").
-    static func banknotes(for language: String) -> (words: [(String, Double)], articles: [String], alone: Bool) {
+    ///
+    /// `noteWords` and `links`: the word for a banknote said before its worth, and what joins
+    /// them ("un billet de vingt", "un billete de veinte").
+    static func banknotes(for language: String)
+        -> (words: [(String, Double)], articles: [String], alone: Bool, noteWords: [String], links: [String]) {
         switch language {
         case "de":
             return ([("zwanni", 20), ("zwannis", 20), ("zwanziger", 20), ("zwanzigern", 20), ("fuffi", 50), ("fuffis", 50),
                      ("fünfziger", 50), ("fünfzigern", 50), ("fünfer", 5), ("fünfern", 5), ("zehner", 10), ("zehnern", 10),
                      ("hunni", 100), ("hunnis", 100), ("hunderter", 100), ("hundertern", 100)],
-                    ["ein", "einen", "nen", "n"], false)
+                    ["ein", "einen", "nen", "n"], false, [], [])
         case "en":
-            return ([("fiver", 5), ("fivers", 5), ("tenner", 10), ("tenners", 10)], ["a"], false)
+            return ([("fiver", 5), ("fivers", 5), ("tenner", 10), ("tenners", 10)], ["a"], false, [], [])
+        case "fr":
+            return ([], ["un"], false, ["billet", "billets"], ["de"])
+        case "es":
+            return ([], ["un"], false, ["billete", "billetes"], ["de"])
         case "ru":
             // Slang for sums of roubles, in the cases they are said in: "косарь", "два косаря",
             // "пять косарей", "полтинник", "пятихатку", "сотку", "тыщу".
@@ -361,9 +396,9 @@ enum CurrencyAliases {
                                              ("пятихатка", 500), ("пятихатку", 500), ("пятихатки", 500), ("пятихаток", 500),
                                              ("сотка", 100), ("сотку", 100), ("сотки", 100), ("соток", 100), ("сотен", 100),
                                              ("тыща", 1000), ("тыщу", 1000), ("тыщи", 1000), ("тыщ", 1000)]
-            return (forms, [], true)
+            return (forms, [], true, [], [])
         default:
-            return ([], [], false)
+            return ([], [], false, [], [])
         }
     }
 

@@ -296,6 +296,10 @@ struct SpokenAmountTests {
         .init(locale: "ru-RU", text: "полтинник", amount: 50, code: "RUB"),
         .init(locale: "ru-RU", text: "пятихатку", amount: 500, code: "RUB"),
         .init(locale: "ru-RU", text: "3 сотки", amount: 300, code: "RUB"),
+        // A banknote said by the word for one and its worth, counted or not.
+        .init(locale: "fr-FR", text: "un billet de vingt", amount: 20, code: "EUR"),
+        .init(locale: "fr-FR", text: "deux billets de 50", amount: 100, code: "EUR"),
+        .init(locale: "es-ES", text: "un billete de veinte", amount: 20, code: "EUR"),
         // A pound said alone is sterling.
         .init(locale: "ru-RU", text: "20 фунтов", amount: 20, code: "GBP"),
         .init(locale: "ru-RU", text: "десять фунтов стерлингов", amount: 10, code: "GBP"),
