@@ -218,6 +218,11 @@ public final class Matcher: Sendable {
         }
     }
 
+    /// The ranges of the utterance a reading takes as free text.
+    static func freeText(_ r: Interpretation) -> [[Int]] {
+        r.parameters.values.filter { $0.match == .wildcard }.compactMap(\.range).filter { $0.count == 2 }
+    }
+
     /// `text` with every hyphen between two letters or digits made a space; nil when there is none.
     static func spacingCompounds(_ text: String) -> String? {
         var units = Array(text.utf16)
@@ -260,8 +265,7 @@ public final class Matcher: Sendable {
         }
         var yielded = Set<Int>()
         for i in scored.indices where !namedApps.isEmpty && scored[i].reading.accepted && scored[i].reading.app?.source == "inferred" {
-            let free = scored[i].reading.parameters.values.filter { $0.match == .wildcard }.compactMap(\.range).filter { $0.count == 2 }
-            if free.contains(where: { f in namedApps.contains { $0.intent == scored[i].reading.intent && f[0] <= $0.range[0] && $0.range[1] <= f[1] } }) {
+            if Self.freeText(scored[i].reading).contains(where: { f in namedApps.contains { $0.intent == scored[i].reading.intent && f[0] <= $0.range[0] && $0.range[1] <= f[1] } }) {
                 scored[i].reading.accepted = false
                 yielded.insert(i)
             }
@@ -295,8 +299,7 @@ public final class Matcher: Sendable {
             .filter { $0.count == 2 }
         if !refused.isEmpty {
             for i in scored.indices where scored[i].reading.accepted && scored[i].reading.app?.range == nil {
-                let free = scored[i].reading.parameters.values.filter { $0.match == .wildcard }.compactMap(\.range)
-                if free.contains(where: { f in refused.contains { r in f.count == 2 && f[0] <= r[0] && r[1] <= f[1] } }) {
+                if Self.freeText(scored[i].reading).contains(where: { f in refused.contains { r in f[0] <= r[0] && r[1] <= f[1] } }) {
                     scored[i].reading.accepted = false
                 }
             }

@@ -165,12 +165,10 @@ struct SoundAlikeNames: Sendable {
                 // A word of an inflecting language is heard in its written form too: `в Шубоксе`.
                 let bases = w == 1 && !profile.isUnspaced ? forms.baseForms(of: tokens[i].key) : [said]
                 let keys = bases.map { NameSound.key($0 == said || $0 == tokens[i].key ? latin : profile.latinKey($0)) }
-                if w >= 2, var app = homophoneApps[latin], app.said != said, said.unicodeScalars.allSatisfy(Self.isHan) {
-                    app.said = said
-                    app.source = "soundalike"
-                    app.score = min(app.score, Self.appScore)
-                    heardApps.append(app)
-                } else if var app = keys.lazy.compactMap({ apps[$0] }).first {
+                // A Chinese name of two syllables or more written as a homophone; else by sound.
+                let homophone = w >= 2 && said.unicodeScalars.allSatisfy(Self.isHan)
+                    ? homophoneApps[latin].flatMap { $0.said != said ? $0 : nil } : nil
+                if var app = homophone ?? keys.lazy.compactMap({ apps[$0] }).first {
                     app.said = said
                     app.source = "soundalike"
                     app.score = min(app.score, Self.appScore)
