@@ -182,6 +182,18 @@ public final class CurrencyReader: Sendable {
         return addingNotesOfWorth(to: addingBanknotes(to: out, tokens: tokens, numbers: numbers), tokens: tokens, numbers: numbers)
     }
 
+    /// How many banknotes the words right before token `i` count, and where they start: a
+    /// number ("zwei Zehner", "deux billets"), or an indefinite article for one ("a fiver");
+    /// nil when neither is there, or `free` says its tokens are another amount's.
+    private func noteCount(before i: Int, tokens: [Token], numbers: [NumberSpan],
+                           free: (Range<Int>) -> Bool) -> (start: Int, count: Double)? {
+        if let n = numbers.last(where: { $0.tokens.upperBound == i && !$0.isOrdinal }), free(n.tokens) {
+            return (n.tokens.lowerBound, n.value)
+        }
+        if i > 0, banknoteArticles.contains(tokens[i - 1].key), free(i - 1..<i) { return (i - 1, 1) }
+        return nil
+    }
+
     /// `found` with banknotes said by the word for one and their worth ("un billet de vingt",
     /// "deux billets de 50", "un billete de veinte"): the worth in the locale's currency, times
     /// the number before the word, if any. A worth that names its currency ("un billet de 20
@@ -193,11 +205,9 @@ public final class CurrencyReader: Sendable {
         for i in tokens.indices where noteWords.contains(tokens[i].key) && i + 2 < tokens.count && noteLinks.contains(tokens[i + 1].key) {
             guard let worth = numbers.first(where: { $0.tokens.lowerBound == i + 2 && !$0.isOrdinal }), free(i..<worth.tokens.upperBound) else { continue }
             var first = i, amount = worth.value
-            if let n = numbers.last(where: { $0.tokens.upperBound == i && !$0.isOrdinal }), free(n.tokens) {
-                first = n.tokens.lowerBound
-                amount *= n.value
-            } else if i > 0, banknoteArticles.contains(tokens[i - 1].key), free(i - 1..<i) {
-                first = i - 1
+            if let (start, count) = noteCount(before: i, tokens: tokens, numbers: numbers, free: free) {
+                first = start
+                amount *= count
             }
             out.append(AmountSpan(amount: amount, currencyCode: local, range: tokens[first].range.lowerBound..<worth.range.upperBound,
                                   tokens: first..<worth.tokens.upperBound))
@@ -215,14 +225,10 @@ public final class CurrencyReader: Sendable {
         for i in tokens.indices {
             guard let worth = banknotes[tokens[i].key], free(i) else { continue }
             var first = i, amount = worth
-            if let n = numbers.last(where: { $0.tokens.upperBound == i && !$0.isOrdinal }), free(n.tokens.lowerBound) {
-                first = n.tokens.lowerBound
-                amount = n.value * worth
-            } else if i > 0, banknoteArticles.contains(tokens[i - 1].key), free(i - 1) {
-                first = i - 1
-            } else if banknotesAlone {
-                first = i
-            } else {
+            if let (start, count) = noteCount(before: i, tokens: tokens, numbers: numbers, free: { free($0.lowerBound) }) {
+                first = start
+                amount = count * worth
+            } else if !banknotesAlone {
                 continue  // a note is counted or has its article: "the tenner-style hat" is no amount
             }
             out.append(AmountSpan(amount: amount, currencyCode: local, range: tokens[first].range.lowerBound..<tokens[i].range.upperBound,
