@@ -5,7 +5,10 @@
 ///
 /// A reference to a slot list that the caller supplies (entity, area and floor names) is a
 /// requirement too: it holds when one of the list's values occurs in the utterance, so a
-/// template that needs an area is not tried on an utterance that names none.
+/// template that needs an area is not tried on an utterance that names none. A reference to a
+/// list of values the grammar defines requires a word of one of its values (or, for a list of
+/// the grammar's that a caller may replace, that the caller replaces it), as an alternative of
+/// the values would.
 ///
 /// The filter is sound: a template is skipped only when it cannot match.
 struct TemplateIndex: Sendable {
@@ -13,37 +16,59 @@ struct TemplateIndex: Sendable {
     enum Atom: Hashable {
         case word(String)
         case list(String)
+        /// The caller supplies a list of this name (which replaces the grammar's).
+        case supplied(String)
     }
+
+    /// Lists of more values than this are not read for words (their clause would be long and
+    /// rarely rule anything out).
+    static let maxValuesRead = 512
 
     /// hassil stops following rules this deep when collecting fragments.
     static let maxClauseDepth = 24
 
     private(set) var fragments = ScalarTrie()
     private(set) var fragmentCount = 0
-    /// Templates filed under each fragment of their anchor clause.
-    private var anchored: [[Int32]] = []
+    /// Templates filed under each fragment of their anchor clause (a row per fragment).
+    private var anchored = FlatRows()
     /// Templates that require no literal text (always tried).
     private(set) var unanchored: [Int32] = []
-    private var clauses: [[[Int32]]] = []
+    /// Each template's clauses are the rows `clauseStarts[t]..<clauseStarts[t + 1]` of
+    /// `clauses`, each row a clause's atoms (fragment ids).
+    private var clauseStarts: [Int32] = [0]
+    private var clauses = FlatRows()
     private var fragmentIDs: [[UInt32]: Int32] = [:]
     private var listAtomIDs: [String: Int32] = [:]
     /// The list requirements: fragment id and list name id.
     private(set) var listAtoms: [(fragment: Int32, listName: Int32)] = []
+    /// The requirements that the caller supplies a list (`Atom.supplied`): fragment id and list name id.
+    private(set) var suppliedAtoms: [(fragment: Int32, listName: Int32)] = []
+    private var suppliedAtomIDs: [String: Int32] = [:]
     /// The code points a template's text can start and end with, as `firstBit` sets (all
     /// ones: any).
     private var firstChars: [UInt64] = []
     private var lastChars: [UInt64] = []
 
     init(program: CompiledProgram, grammar: IntentGrammar, fold: ScalarFold) {
+        var clauses: [[[Int32]]] = []
         for t in program.templates {
             let rules = program.blocks[Int(t.block)].data.rules.merging(grammar.rules) { local, _ in local }
             let local = program.blocks[Int(t.block)].data.lists
-            let cnf = Self.clauses(t.source.expression, rules: rules, depth: 0).map { clause in
+            let values = { (name: String) -> (values: [SlotValue], replaceable: Bool)? in
+                if let l = local[name] {
+                    if case .values(let vs) = l { return (vs, false) }
+                    return nil
+                }
+                if case .values(let vs)? = grammar.lists[name] { return (vs, true) }
+                return nil
+            }
+            let cnf = Self.clauses(t.source.expression, rules: rules, values: values, depth: 0).map { clause in
                 Array(Set(clause.map { atom -> Int32 in
                     switch atom {
                     case .word(let w): return intern(fold.fold(w))
                     // A block's own list is always there (-1 stands for "no requirement").
-                    case .list(let name): return local[name] == nil ? internList(name, program) : -1
+                    case .list(let name): return local[name] == nil ? internList(name, program, supplied: false) : -1
+                    case .supplied(let name): return internList(name, program, supplied: true)
                     }
                 })).sorted()
             }.filter { !$0.contains(-1) }
@@ -59,9 +84,11 @@ struct TemplateIndex: Sendable {
         var frequency = [Int](repeating: 0, count: fragmentCount)
         for cnf in clauses { for f in Set(cnf.joined()) { frequency[Int(f)] += 1 } }
         // A list requirement is a poor anchor: most utterances name some entity.
-        for (id, _) in listAtoms { frequency[Int(id)] = 1 << 40 }
-        anchored = Array(repeating: [], count: fragmentCount)
+        for (id, _) in listAtoms + suppliedAtoms { frequency[Int(id)] = 1 << 40 }
+        var anchored = [[Int32]](repeating: [], count: fragmentCount)
         for (i, cnf) in clauses.enumerated() {
+            for clause in cnf { self.clauses.append(clause) }
+            clauseStarts.append(Int32(self.clauses.count))
             guard let anchor = cnf.min(by: { a, b in
                 a.reduce(0) { $0 + frequency[Int($1)] } < b.reduce(0) { $0 + frequency[Int($1)] }
             }) else {
@@ -70,14 +97,33 @@ struct TemplateIndex: Sendable {
             }
             for f in anchor { anchored[Int(f)].append(Int32(i)) }
         }
+        for row in anchored { self.anchored.append(row) }
     }
 
-    private mutating func internList(_ name: String, _ program: CompiledProgram) -> Int32 {
-        if let id = listAtomIDs[name] { return id }
+    /// Whether every clause of template `t` has an atom in `present`.
+    private func holds(_ t: Int, _ present: [Bool]) -> Bool {
+        for c in Int(clauseStarts[t])..<Int(clauseStarts[t + 1]) {
+            var any = false
+            for i in clauses.range(c) where present[Int(clauses.items[i])] {
+                any = true
+                break
+            }
+            if !any { return false }
+        }
+        return true
+    }
+
+    private mutating func internList(_ name: String, _ program: CompiledProgram, supplied: Bool) -> Int32 {
+        if let id = (supplied ? suppliedAtomIDs : listAtomIDs)[name] { return id }
         guard let listName = program.listNameIDs[name] else { return -1 }
         let id = Int32(fragmentCount)
-        listAtomIDs[name] = id
-        listAtoms.append((id, listName))
+        if supplied {
+            suppliedAtomIDs[name] = id
+            suppliedAtoms.append((id, listName))
+        } else {
+            listAtomIDs[name] = id
+            listAtoms.append((id, listName))
+        }
         fragmentCount += 1
         return id
     }
@@ -161,8 +207,12 @@ struct TemplateIndex: Sendable {
         return true
     }
 
-    /// hassil's `_required_clauses`, over the parsed expression.
-    static func clauses(_ e: TemplateExpression, rules: [String: Template], depth: Int) -> [[Atom]] {
+    /// hassil's `_required_clauses`, over the parsed expression; a list of values that `values`
+    /// gives (a block's own, or the grammar's, which the caller may replace) requires what the
+    /// alternative of its values requires.
+    static func clauses(_ e: TemplateExpression, rules: [String: Template],
+                        values: (String) -> (values: [SlotValue], replaceable: Bool)? = { _ in nil },
+                        depth: Int) -> [[Atom]] {
         if depth > maxClauseDepth { return [] }
         switch e {
         case .text(let s, _):
@@ -170,31 +220,49 @@ struct TemplateIndex: Sendable {
                 .filter { !$0.unicodeScalars.contains { MatchText.isPunctuation($0.value) || $0 == "’" } }
                 .map { [.word(String($0))] }
         case .alternative(let items, let optional, _):
-            if optional || items.isEmpty { return [] }
-            var merged: [Atom] = []
-            for item in items {
-                let branch = clauses(item, rules: rules, depth: depth + 1)
-                guard let smallest = branch.min(by: { $0.count < $1.count }) else { return [] }
-                merged.append(contentsOf: smallest)
-            }
-            return [merged]
+            if optional { return [] }
+            return either(items, rules: rules, values: values, depth: depth)
         case .sequence(let items, _), .permutation(let items, _):
-            return items.flatMap { clauses($0, rules: rules, depth: depth + 1) }
+            return items.flatMap { clauses($0, rules: rules, values: values, depth: depth + 1) }
         case .rule(let name, _):
             guard let r = rules[name] else { return [] }
-            return clauses(r.expression, rules: rules, depth: depth + 1)
+            return clauses(r.expression, rules: rules, values: values, depth: depth + 1)
         case .list(let l, _):
-            return [[.list(l.listName)]]
+            guard let (vs, replaceable) = values(l.listName), !vs.isEmpty, vs.count <= maxValuesRead else {
+                return [[.list(l.listName)]]
+            }
+            // Values are plain text or templates without lists and rules.
+            let clause = either(vs.map(\.input), rules: [:], values: { _ in nil }, depth: depth)
+            return replaceable ? clause.map { $0 + [.supplied(l.listName)] } : clause
         }
+    }
+
+    /// What one of `items` requires: the smallest clause of each, as one clause (nothing when
+    /// one of them requires nothing).
+    private static func either(_ items: [TemplateExpression], rules: [String: Template],
+                               values: (String) -> (values: [SlotValue], replaceable: Bool)?, depth: Int) -> [[Atom]] {
+        if items.isEmpty { return [] }
+        var merged: [Atom] = []
+        for item in items {
+            let branch = clauses(item, rules: rules, values: values, depth: depth + 1)
+            guard let smallest = branch.min(by: { $0.count < $1.count }) else { return [] }
+            merged.append(contentsOf: smallest)
+        }
+        return [merged]
     }
 
     /// Marks the list requirements that hold: a list the caller supplies holds when one of its
     /// values occurs in one of `texts` (folded, with and without spaces between CJK characters,
     /// each ending with a space);
-    /// any other list (the grammar's, a range, a wildcard) always holds.
+    /// any other list (the grammar's, a range, a wildcard) always holds; a requirement that
+    /// the caller supplies a list (`Atom.supplied`) holds when it does.
     ///
     /// - Complexity: O(n · k) per supplied list: n positions, each walked as deep as a key matches.
     func markLists(_ lists: [CompiledList?], in texts: [[UInt32]], cjk: Bool, _ s: inout Scratch) {
+        for (id, name) in suppliedAtoms where Int(name) < lists.count && lists[Int(name)] != nil && !s.present[Int(id)] {
+            s.present[Int(id)] = true
+            s.found.append(id)
+        }
         for (id, name) in listAtoms {
             let l = Int(name) < lists.count ? lists[Int(name)] : nil
             if let l, !l.mayOccur(in: texts, cjk: cjk) { continue }
@@ -242,10 +310,12 @@ struct TemplateIndex: Sendable {
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: unanchored)
         for f in s.found {
-            for t in anchored[Int(f)] where !s.seen[Int(t)] {
+            for i in anchored.range(Int(f)) {
+                let t = anchored.items[i]
+                if s.seen[Int(t)] { continue }
                 s.seen[Int(t)] = true
                 s.touched.append(t)
-                if clauses[Int(t)].allSatisfy({ clause in clause.contains { s.present[Int($0)] } }) { out.append(t) }
+                if holds(Int(t), s.present) { out.append(t) }
             }
         }
         for t in s.touched { s.seen[Int(t)] = false }
@@ -256,4 +326,20 @@ struct TemplateIndex: Sendable {
         s.candidates = out
         return out
     }
+}
+
+/// Rows of ids in two flat arrays (row `i` is `items[range(i)]`), read without the reference
+/// counting of nested arrays.
+struct FlatRows: Sendable {
+    private(set) var starts: [Int32] = [0]
+    private(set) var items: [Int32] = []
+
+    mutating func append(_ row: [Int32]) {
+        items.append(contentsOf: row)
+        starts.append(Int32(items.count))
+    }
+
+    var count: Int { starts.count - 1 }
+
+    @inline(__always) func range(_ i: Int) -> Range<Int> { Int(starts[i])..<Int(starts[i + 1]) }
 }
