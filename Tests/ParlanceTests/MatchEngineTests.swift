@@ -110,6 +110,61 @@ struct MatchEngineTests {
         #expect(cleared.isEmpty)  // the look-up clears its marks
     }
 
+    /// A template that needs a value of one of the grammar's lists is tried only when a word of
+    /// one of its values occurs, or when the caller supplies a list of that name instead; a
+    /// block's own list cannot be replaced. Each way, it matches when it is tried.
+    @Test(arguments: [("set the timer for five minutes", [], true), ("set the timer for five hours", [], false),
+                      ("set the timer for five hours", ["unit"], true), ("dim the lamp very softly", [], true),
+                      ("dim the lamp a lot", [], false), ("dim the lamp a lot", ["amount"], false)] as [(String, [String], Bool)])
+    func triesTemplatesWhoseGrammarListsOccur(_ c: (String, [String], Bool)) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            intents:
+              StartTimer:
+                data:
+                  - sentences: ["set the timer for {count} {unit}"]
+              Dim:
+                data:
+                  - sentences: ["dim the lamp {amount}"]
+                    lists:
+                      amount:
+                        values: ["slightly", "very softly"]
+            lists:
+              count:
+                range: {from: 1, to: 10}
+              unit:
+                values: [minute, minutes, "second[s]"]
+            """, file: "en.yaml"))
+        let supplied = try m.lists(Dictionary(uniqueKeysWithValues: c.1.map { ($0, SlotList.values([SlotValue(text: "hours")])) }))
+        var scratch = m.index.makeScratch(templates: m.program.templates.count)
+        let text = m.fold.fold(MatchText(c.0).scalars)
+        text.withUnsafeBufferPointer { m.index.markFragments(in: $0, &scratch) }
+        m.index.markLists(supplied.byID, in: [text], cjk: false, &scratch)
+        let template = try #require(m.program.templates.firstIndex { $0.source.text.hasPrefix(c.0.prefix(3)) })
+        #expect(m.index.candidates(&scratch).contains(Int32(template)) == c.2)
+        #expect((m.best(c.0, lists: supplied) != nil) == c.2)
+    }
+
+    /// An utterance is read scalar by scalar from its UTF-8 (one to four bytes each), each with
+    /// the UTF-16 offset it came from; a run of spaces is one space and `’` is `'`.
+    @Test(arguments: [("a  é😀中\u{2019}s", [0x61, 0x20, 0xE9, 0x1F600, 0x4E2D, 0x27, 0x73], [0, 1, 3, 4, 6, 7, 8], 9),
+                      ("ёж", [0x451, 0x436], [0, 1], 2), ("𝔘 x", [0x1D518, 0x20, 0x78], [0, 2, 3], 4)] as [(String, [UInt32], [Int32], Int32)])
+    func readsEveryScalarWithItsUTF16Offset(_ c: (String, [UInt32], [Int32], Int32)) {
+        let t = MatchText(c.0)
+        #expect(t.scalars == c.1)
+        #expect(t.offsets == c.2)
+        #expect(t.sourceLength == c.3)
+    }
+
+    /// A space is what Python's `\s` matches (as hassil's regular expressions read it), in every
+    /// script: checked over the whole Basic Multilingual Plane and beyond.
+    @Test func readsSpacesAsPythonDoes() {
+        let python: Set<UInt32> = Set(Array(0x09...0x0D) + Array(0x1C...0x20) + [0x85, 0xA0, 0x1680]
+                                      + Array(0x2000...0x200A) + [0x2028, 0x2029, 0x202F, 0x205F, 0x3000])
+        let wrong = (UInt32(0)..<0x11000).filter { MatchText.isSpace($0) != python.contains($0) }
+        #expect(wrong.isEmpty)
+    }
+
     /// A value whose context contradicts a block's `requires_context` is not read in that block.
     @Test func judgesValueContextsPerBlock() throws {
         let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.grammar, file: "en.yaml"))

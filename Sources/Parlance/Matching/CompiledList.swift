@@ -57,27 +57,26 @@ final class CompiledList: @unchecked Sendable {
 
     /// Whether a value may occur in one of `texts` (folded, each ending with a space, since a
     /// value may end in one): a key of it (`cjk`: also without spaces between CJK characters)
-    /// occurs there, or with `-` and `_` read as spaces (`readings(of:)`); a template value, a
+    /// occurs there, or with `-` and `_` read as spaces (`anyReading(of:_:)`); a template value, a
     /// range or a wildcard always may.
     func mayOccur(in texts: [[UInt32]], cjk: Bool) -> Bool {
         guard kind == .values, templated.isEmpty else { return true }
-        for t in Self.readings(of: texts) {
-            let found = t.withUnsafeBufferPointer { text in
-                (0..<text.count).contains { i in trie.occurs(in: text, at: i) || (cjk && trieCJK.occurs(in: text, at: i)) }
-            }
-            if found { return true }
+        return Self.anyReading(of: texts) { text in
+            (0..<text.count).contains { i in trie.occurs(in: text, at: i) || (cjk && trieCJK.occurs(in: text, at: i)) }
         }
-        return false
     }
 
-    /// `texts`, and each that has `-` or `_` also with them read as spaces, as the engine
-    /// may read them ("что-нибудь", "Porte-monnaie").
-    static func readings(of texts: [[UInt32]]) -> [[UInt32]] {
-        var out = texts
+    /// Calls `body` with each of `texts`, then with each that has `-` or `_` with them read as
+    /// spaces, as the engine may read them ("что-нибудь", "Porte-monnaie"), until `body`
+    /// returns true; whether it did. Only the readings with spaces are copied.
+    @discardableResult
+    static func anyReading(of texts: [[UInt32]], _ body: (UnsafeBufferPointer<UInt32>) -> Bool) -> Bool {
+        for t in texts where t.withUnsafeBufferPointer(body) { return true }
         for t in texts where t.contains(where: { $0 == 0x2D || $0 == 0x5F }) {
-            out.append(t.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 })
+            let spaced = t.map { $0 == 0x2D || $0 == 0x5F ? 0x20 : $0 }
+            if spaced.withUnsafeBufferPointer(body) { return true }
         }
-        return out
+        return false
     }
 
     /// Fills `admitted` for `groups`.
@@ -176,13 +175,12 @@ final class CompiledList: @unchecked Sendable {
     func values(occurringIn texts: [[UInt32]], cjk: Bool) -> [Int32]? {
         guard kind == .values, templated.isEmpty else { return nil }
         var found = Set<Int32>()
-        for t in Self.readings(of: texts) {
-            t.withUnsafeBufferPointer { text in
-                for i in 0..<text.count {
-                    trie.prefixes(of: text, from: i) { _, v in found.insert(v) }
-                    if cjk { trieCJK.prefixes(of: text, from: i) { _, v in found.insert(v) } }
-                }
+        Self.anyReading(of: texts) { text in
+            for i in 0..<text.count {
+                trie.prefixes(of: text, from: i) { _, v in found.insert(v) }
+                if cjk { trieCJK.prefixes(of: text, from: i) { _, v in found.insert(v) } }
             }
+            return false
         }
         return found.sorted()
     }

@@ -108,15 +108,26 @@ struct MatchEngine {
         lastHyphen = t.lastHyphen
     }
 
+    /// For every position of `t` and its end, the first position at or after it that is not a
+    /// space (`-` and `_` are spaces when `broken`). Built by appending: `init(repeating:count:)`
+    /// allocates through unspecialized generic code, several hundred instructions a time.
     static func nonSpaceTable(_ t: [UInt32], broken: Bool) -> [Int32] {
-        var out = [Int32](repeating: Int32(t.count), count: t.count + 1)
-        var i = t.count - 1
-        while i >= 0 {
-            let c = t[i]
-            let space = MatchText.isSpace(c) || (broken && (c == 0x2D || c == 0x5F))
-            out[i] = space ? out[i + 1] : Int32(i)
-            i -= 1
+        func isSpace(_ c: UInt32) -> Bool { MatchText.isSpace(c) || (broken && (c == 0x2D || c == 0x5F)) }
+        var out: [Int32] = []
+        out.reserveCapacity(t.count + 1)
+        var i = 0
+        while i < t.count {
+            guard isSpace(t[i]) else {
+                out.append(Int32(i))
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j < t.count && isSpace(t[j]) { j += 1 }
+            for _ in i..<j { out.append(Int32(j)) }
+            i = j
         }
+        out.append(Int32(t.count))
         return out
     }
     /// Where the last `-` or `_` is (-1: none): only then may the text be read with spaces.

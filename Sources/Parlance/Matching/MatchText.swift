@@ -14,25 +14,51 @@ struct MatchText: Sendable, Equatable {
     var sourceLength: Int32
 
     init(_ s: String) {
-        scalars = []
-        offsets = []
-        scalars.reserveCapacity(s.utf8.count + 1)
-        offsets.reserveCapacity(s.utf8.count + 1)
+        var s = s
         var o: Int32 = 0
-        var lastSpace = false
         var needsNFC = false
-        for u in s.unicodeScalars {
-            let v = u.value
-            defer { o += v > 0xFFFF ? 2 : 1 }
-            if Self.isSpace(v) {
-                if !lastSpace { scalars.append(0x20); offsets.append(o) }
-                lastSpace = true
-                continue
+        // Decoded from the string's UTF-8 by hand (a string's UTF-8 is always valid): iterating
+        // its scalars costs several times as much. (Arrays are grown with `reserveCapacity`, whose
+        // allocation is specialized; `init(unsafeUninitializedCapacity:)` allocates through
+        // unspecialized generic code, several hundred instructions a time.)
+        (scalars, offsets) = s.withUTF8 { u in
+            var sc: [UInt32] = [], of: [Int32] = []
+            sc.reserveCapacity(u.count + 1)
+            of.reserveCapacity(u.count + 1)
+            var lastSpace = false
+            var i = 0
+            while i < u.count {
+                let b = UInt32(u[i])
+                let v: UInt32
+                if b < 0x80 {
+                    v = b
+                    i += 1
+                } else if b < 0xE0 {
+                    v = (b & 0x1F) << 6 | UInt32(u[i + 1] & 0x3F)
+                    i += 2
+                } else if b < 0xF0 {
+                    v = (b & 0x0F) << 12 | UInt32(u[i + 1] & 0x3F) << 6 | UInt32(u[i + 2] & 0x3F)
+                    i += 3
+                } else {
+                    v = (b & 0x07) << 18 | UInt32(u[i + 1] & 0x3F) << 12 | UInt32(u[i + 2] & 0x3F) << 6 | UInt32(u[i + 3] & 0x3F)
+                    i += 4
+                }
+                let here = o
+                o += v > 0xFFFF ? 2 : 1
+                if Self.isSpace(v) {
+                    if !lastSpace {
+                        sc.append(0x20)
+                        of.append(here)
+                    }
+                    lastSpace = true
+                    continue
+                }
+                lastSpace = false
+                if v >= 0x300 && (v > 0xFFFF || ScalarClasses.isCombining(v)) { needsNFC = true }
+                sc.append(v == 0x2019 ? 0x27 : v)
+                of.append(here)
             }
-            lastSpace = false
-            if v >= 0x300 && (v > 0xFFFF || ScalarClasses.table[Int(v)] & ScalarClasses.combining != 0) { needsNFC = true }
-            scalars.append(v == 0x2019 ? 0x27 : v)
-            offsets.append(o)
+            return (sc, of)
         }
         sourceLength = o
         if needsNFC { composeNFC() }
@@ -91,8 +117,12 @@ struct MatchText: Sendable, Equatable {
     // MARK: Character classes, as Python's `re` sees them
 
     @inline(__always) static func isSpace(_ c: UInt32) -> Bool {
-        c == 0x20 || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F) || c == 0x85 || c == 0xA0 || c == 0x1680
-            || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000
+        // Ordered so that letters of every script leave after two to five comparisons.
+        if c <= 0x20 { return c == 0x20 || (c >= 0x09 && c <= 0x0D) || c >= 0x1C }
+        if c < 0x85 || c > 0x3000 { return false }
+        if c < 0x1680 { return c == 0x85 || c == 0xA0 }
+        return c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F
+            || c == 0x3000
     }
 
     /// `\w`: letters, numbers and `_` (combining marks are not word characters in Python).
@@ -289,6 +319,8 @@ struct MatchText: Sendable, Equatable {
 enum ScalarClasses {
     static let word: UInt8 = 1
     static let combining: UInt8 = 2
+
+    @inline(__always) static func isCombining(_ c: UInt32) -> Bool { table[Int(c)] & combining != 0 }
 
     static let table: [UInt8] = (0..<0x10000).map { c -> UInt8 in
         guard let u = Unicode.Scalar(UInt32(c)) else { return 0 }

@@ -24,6 +24,9 @@ final class ScalarTrie: @unchecked Sendable {
     @exclusivity(unchecked) private var payloadTail: [Int32] = [-1]
     private(set) var nodeCount: Int32 = 1
     private(set) var keyCount = 0
+    /// The `TemplateIndex.firstBit`s of the keys' first code points: a key can start only where
+    /// the text's code point has one of them.
+    private(set) var firstMask: UInt64 = 0
 
     var isEmpty: Bool { keyCount == 0 }
 
@@ -44,6 +47,7 @@ final class ScalarTrie: @unchecked Sendable {
         t.payloadTail = payloadTail
         t.nodeCount = nodeCount
         t.keyCount = keyCount
+        t.firstMask = firstMask
         return t
     }
 
@@ -71,7 +75,10 @@ final class ScalarTrie: @unchecked Sendable {
 
     func insert<S: Sequence>(_ key: S, _ payload: Int32) where S.Element == UInt32 {
         var node: Int32 = 0
+        var first = true
         for c in key {
+            if first { firstMask |= TemplateIndex.firstBit(c) }
+            first = false
             let next = step(node, c)
             if next >= 0 {
                 node = next
@@ -115,6 +122,7 @@ final class ScalarTrie: @unchecked Sendable {
 
     /// Whether a key occurs in `text` starting at `start`.
     func occurs(in text: UnsafeBufferPointer<UInt32>, at start: Int) -> Bool {
+        guard start < text.count, firstMask & TemplateIndex.firstBit(text[start]) != 0 else { return false }
         var node: Int32 = 0
         var i = start
         while i < text.count {
@@ -132,6 +140,7 @@ final class ScalarTrie: @unchecked Sendable {
     /// - Complexity: O(k) in the length of the longest key that matches there.
     @inline(__always)
     func prefixes(of text: UnsafeBufferPointer<UInt32>, from start: Int, _ body: (Int, Int32) -> Void) {
+        guard start < text.count, firstMask & TemplateIndex.firstBit(text[start]) != 0 else { return }
         var node: Int32 = 0
         var i = start
         while i < text.count {

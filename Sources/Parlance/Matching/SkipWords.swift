@@ -24,47 +24,55 @@ struct SkipWords: Sendable {
     ///
     /// - Complexity: O(k) in the length of the longest skip word there.
     func word(at i: Int, in folded: [UInt32], checkEnd: Bool) -> Int? {
+        folded.withUnsafeBufferPointer { word(at: i, in: $0, checkEnd: checkEnd) }
+    }
+
+    func word(at i: Int, in text: UnsafeBufferPointer<UInt32>, checkEnd: Bool) -> Int? {
         var best: Int?
-        folded.withUnsafeBufferPointer { text in
-            trie.prefixes(of: text, from: i) { end, _ in
-                if !checkEnd || end == text.count || !MatchText.isWord(text[end]) { best = end - i }
-            }
+        trie.prefixes(of: text, from: i) { end, _ in
+            if !checkEnd || end == text.count || !MatchText.isWord(text[end]) { best = end - i }
         }
         return best
     }
 
-    /// `text` without its skip words; `fold` folds it for comparison.
+    /// `text` without its skip words; `fold` folds it for comparison (unless `folded`, the
+    /// text's code points folded, is given).
     ///
     /// - Complexity: O(n · w) for n code points and w skip words.
-    func removing(from text: MatchText, _ place: Where, fold: ScalarFold) -> MatchText {
+    func removing(from text: MatchText, _ place: Where, fold: ScalarFold, folded: [UInt32]? = nil) -> MatchText {
         guard !words.isEmpty else { return text }
         var t = text
         switch place {
         case .anywhere:
-            let f = fold.fold(t.scalars)
-            // The text is copied from the first skip word on (most utterances have none).
-            var s: [UInt32] = [], o: [Int32] = []
-            var i = 0
-            var removed = false
-            while i < f.count {
-                let boundary = ignoresWhitespace || i == 0 || !MatchText.isWord(t.scalars[i - 1])
-                if boundary, let n = word(at: i, in: f, checkEnd: !ignoresWhitespace) {
-                    if !removed {
-                        removed = true
-                        s = Array(t.scalars[..<i])
-                        o = Array(t.offsets[..<i])
+            let f = folded ?? fold.fold(t.scalars)
+            // Where the skip words are, as (start, length): most utterances have none, and then
+            // nothing is copied.
+            var found: [(Int, Int)] = []
+            f.withUnsafeBufferPointer { fb in
+                var i = 0
+                while i < fb.count {
+                    let boundary = ignoresWhitespace || i == 0 || !MatchText.isWord(t.scalars[i - 1])
+                    if boundary, let n = word(at: i, in: fb, checkEnd: !ignoresWhitespace) {
+                        found.append((i, n))
+                        i += n
+                    } else {
+                        i += 1
                     }
-                    if !ignoresWhitespace { s.append(0x20); o.append(t.offsets[i]) }
-                    i += n
-                    continue
                 }
-                if removed {
-                    s.append(t.scalars[i])
-                    o.append(t.offsets[i])
-                }
-                i += 1
             }
-            guard removed else { return text }
+            guard !found.isEmpty else { return text }
+            var s: [UInt32] = [], o: [Int32] = []
+            s.reserveCapacity(t.count)
+            o.reserveCapacity(t.count)
+            var from = 0
+            for (a, n) in found {
+                s.append(contentsOf: t.scalars[from..<a])
+                o.append(contentsOf: t.offsets[from..<a])
+                if !ignoresWhitespace { s.append(0x20); o.append(t.offsets[a]) }
+                from = a + n
+            }
+            s.append(contentsOf: t.scalars[from...])
+            o.append(contentsOf: t.offsets[from...])
             t.scalars = s
             t.offsets = o
             // Without spaces between words, the space said after a skip word at the start

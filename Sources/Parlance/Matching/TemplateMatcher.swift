@@ -208,10 +208,15 @@ public final class TemplateMatcher: Sendable {
         let base = MatchText(utterance)
         let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
                                                         engine: MatchEngine(program: program, frozen: frozen, lists: []))
-        defer { scratchPool.give(reused) }
-        reused.variants.start(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold))
+        defer {
+            // The caller's lists are not kept past the call (they are freed when the caller drops them).
+            reused.engine.lists = []
+            scratchPool.give(reused)
+        }
+        let folded = fold.fold(base.scalars)
+        reused.variants.start(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold, folded: folded))
         let noSkip = reused.variants.noSkip
-        let hay = haystack(base, noSkip: noSkip)
+        let hay = haystack(base, noSkip: noSkip, folded: folded)
         for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
         index.markLists(lists.byID, in: hay, cjk: grammar.ignoresWhitespace, &reused.index)
         let keywords = hasKeywords
@@ -228,17 +233,17 @@ public final class TemplateMatcher: Sendable {
     /// The folded texts in which literal chunks and list values are looked for: the utterance
     /// with and without skip words, and (`ignore_whitespace`) each without spaces between CJK
     /// characters.
-    private func haystack(_ base: MatchText, noSkip given: MatchText? = nil) -> [[UInt32]] {
-        let noSkip = given ?? skipWords.removing(from: base, .anywhere, fold: fold)
+    private func haystack(_ base: MatchText, noSkip given: MatchText? = nil, folded: [UInt32]? = nil) -> [[UInt32]] {
+        let noSkip = given ?? skipWords.removing(from: base, .anywhere, fold: fold, folded: folded)
         // Each folded, with a space after it (where a list value that ends in a space can end).
-        func hayText(_ t: [UInt32]) -> [UInt32] {
+        func hayText(_ t: [UInt32], alreadyFolded: Bool = false) -> [UInt32] {
             var out: [UInt32] = []
             out.reserveCapacity(t.count + 1)
-            for c in t { out.append(fold(c)) }
+            for c in t { out.append(alreadyFolded ? c : fold(c)) }
             out.append(0x20)
             return out
         }
-        var hay = [hayText(base.scalars)]
+        var hay = [folded.map { hayText($0, alreadyFolded: true) } ?? hayText(base.scalars)]
         if noSkip.scalars != base.scalars { hay.append(hayText(noSkip.scalars)) }
         if grammar.ignoresWhitespace {
             for t in noSkip.scalars != base.scalars ? [base, noSkip] : [base] {
