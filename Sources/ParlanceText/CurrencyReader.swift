@@ -74,7 +74,7 @@ public final class CurrencyReader: Sendable {
                 guard !keys.isEmpty else { continue }
                 candidates[keys, default: []].insert(c)
                 if keys.count >= 2 {
-                    for head in [keys.first!, keys.last!] where head.count >= 3 || Self.isHan(head) {
+                    for head in [keys.first!, keys.last!] where head.count >= 3 || Self.isWrittenInCJK(head) {
                         headCount[head, default: []].insert(c)
                     }
                 }
@@ -104,10 +104,12 @@ public final class CurrencyReader: Sendable {
     /// found written on after a numeral (`五块钱`).
     static func insert<T>(_ keys: [String], _ value: T, into builder: inout KeyTrie<T>.Builder) {
         builder.insert(keys, value, replacing: true)
-        if keys.count > 1, keys.allSatisfy(isHan) { builder.insert([keys.joined()], value, replacing: true) }
+        if keys.count > 1, keys.allSatisfy(isWrittenInCJK) { builder.insert([keys.joined()], value, replacing: true) }
     }
 
-    static func isHan(_ s: String) -> Bool { s.unicodeScalars.contains { $0.value >= 0x3040 } }
+    /// Whether `s` has a scalar from U+3040 up (kana, ideographs, Hangul): a word of a script
+    /// written without spaces, so a short one is still a whole name.
+    static func isWrittenInCJK(_ s: String) -> Bool { s.unicodeScalars.contains { $0.value >= 0x3040 } }
 
     static func choose(_ cs: Set<String>, local: String?) -> String {
         if let l = local, cs.contains(l) { return l }
@@ -335,7 +337,7 @@ public final class CurrencyReader: Sendable {
         let last = tokens[end - 1]
         if n.range.upperBound < last.range.upperBound {
             let rest = String(last.key.unicodeScalars.dropFirst(last.key.unicodeScalars.count - (last.range.upperBound - n.range.upperBound)))
-            if let (c, len) = trie.longestPrefix(of: Substring(rest)), len == rest.count || Self.isHan(rest) {
+            if let (c, len) = trie.longestPrefix(of: Substring(rest)), len == rest.count || Self.isWrittenInCJK(rest) {
                 // The unit may go on in the next tokens: `两百块` + `钱` is `两百块钱`.
                 let unit = [String(rest.prefix(len))] + tokens[end..<min(end + 2, tokens.count)].map(\.key)
                 if len == rest.count, let (c2, k) = trie.longestMatch(unit, from: 0, key: { $0 }), k > 1 {

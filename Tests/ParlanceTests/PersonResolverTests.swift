@@ -112,6 +112,8 @@ struct PersonResolverTests {
     /// Nicknames come from the pack's table, both ways and inflected.
     static let nicknameCases: [(locale: String, text: String, id: String)] = [
         ("ru", "Диме", "d"), ("ru", "Димой", "d"), ("ru", "Митя", "d"), ("ru", "Марии", "m"), ("ru", "Оле", "o"),
+        // With the family name: as sure as the nickname, not as the name as written.
+        ("ru", "Дима Иванов", "d"),
     ]
 
     @Test(arguments: nicknameCases)

@@ -97,20 +97,6 @@ public enum NearestName {
         return best
     }
 
-    /// Levenshtein distance. - Complexity: O(m·n).
-    public static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var prev = Array(0...y.count)
-        var cur = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            cur[0] = i
-            for j in 1...y.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&prev, &cur)
-        }
-        return prev[y.count]
-    }
+    /// Levenshtein distance of two strings' characters.
+    public static func distance(_ a: String, _ b: String) -> Int { EditDistance.levenshtein(Array(a), Array(b)) }
 }

@@ -230,7 +230,7 @@ struct SoundAlikeNames: Sendable {
                         guard abs(shape.length - window.count) <= limit,
                               (shape.letterSet & ~windowSet).nonzeroBitCount <= limit,
                               (windowSet & ~shape.letterSet).nonzeroBitCount <= limit else { continue }
-                        let d = PersonResolver.distance(window, latinApps[k].letters, limit: limit)
+                        let d = EditDistance.levenshtein(window, latinApps[k].letters, limit: limit)
                         if d == 0 { best = []; bestDistance = 0; break search }  // the name itself: read as written
                         guard d <= limit else { continue }
                         if d < bestDistance { best = [k]; bestDistance = d } else if d == bestDistance { best.append(k) }

@@ -387,15 +387,14 @@ public final class PersonResolver: Sendable {
     /// Dima from the nickname table (then the match is `transliterated`).
     private func everyPart(_ tokens: [String], latin latinKey: (String) -> String) -> [Hit]? {
         var common: Set<Int32>?
-        var kind = MatchKind.exact
-        var asWritten = 0, transcribed = false
+        var written: [[Hit]] = []
+        var transcribed = false
         for t in tokens {
             let hits = index.payloads(of: t.utf8)
             let ids: Set<Int32>
             if !hits.isEmpty {
                 ids = Set(hits.map(\.contact))
-                asWritten += 1
-                if hits.contains(where: { $0.kind == .inflected }) && !hits.contains(where: { $0.kind == .exact }) { kind = .inflected }
+                written.append(Array(hits))
             } else {
                 guard t.count >= Self.minimumTranscribedPart, latinKey(t) == t else { return nil }
                 let found = latinParts.payloads(of: t.utf8)
@@ -406,8 +405,15 @@ public final class PersonResolver: Sendable {
             common = common.map { $0.intersection(ids) } ?? ids
             if common!.isEmpty { return nil }
         }
-        guard let c = common, !c.isEmpty, asWritten > 0 else { return nil }
-        return c.sorted().map { Hit(contact: $0, kind: transcribed ? .transliterated : kind, isFullName: true) }
+        guard let c = common, !c.isEmpty, !written.isEmpty else { return nil }
+        // Each contact is as sure as its least sure word: a nickname ("Дима Иванов") or an
+        // inflected form lowers the whole name, as it lowers a name of one word.
+        return c.sorted().map { contact in
+            let kind = written.map { hits in
+                hits.filter { $0.contact == contact }.map(\.kind).min { Self.rank($0) < Self.rank($1) } ?? .exact
+            }.max { Self.rank($0) < Self.rank($1) } ?? .exact
+            return Hit(contact: contact, kind: transcribed ? .transliterated : kind, isFullName: true)
+        }
     }
 
     /// The fewest letters of a word said in Latin letters that `everyPart` reads as a
@@ -478,34 +484,6 @@ public final class PersonResolver: Sendable {
 
     /// Levenshtein distance, stopping early once it exceeds `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
-        distance(Array(a.utf8), Array(b.utf8), limit: limit)
-    }
-
-    /// Levenshtein distance of two byte strings, stopping early once it exceeds `limit`.
-    static func distance(_ x: [UInt8], _ y: [UInt8], limit: Int) -> Int {
-        if abs(x.count - y.count) > limit { return limit + 1 }
-        if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
-        // Two rows of the table in one buffer on the stack: this runs for every window of an utterance.
-        return x.withUnsafeBufferPointer { xs in
-            y.withUnsafeBufferPointer { ys in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (ys.count + 1)) { rows in
-                    var prev = rows.baseAddress!, cur = prev + (ys.count + 1)
-                    for j in 0...ys.count { prev[j] = j }
-                    for i in 1...xs.count {
-                        let letter = xs[i - 1]
-                        cur[0] = i
-                        var rowMin = i
-                        for j in 1...ys.count {
-                            let v = Swift.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (letter == ys[j - 1] ? 0 : 1))
-                            cur[j] = v
-                            rowMin = Swift.min(rowMin, v)
-                        }
-                        if rowMin > limit { return limit + 1 }
-                        swap(&prev, &cur)
-                    }
-                    return prev[ys.count]
-                }
-            }
-        }
+        EditDistance.levenshtein(Array(a.utf8), Array(b.utf8), limit: limit)
     }
 }
