@@ -122,6 +122,17 @@ struct TemplateMatcherTests {
         #expect((u as NSString).substring(with: NSRange(location: r.lowerBound, length: r.count)) == "Kitchen Light")
     }
 
+    /// The context after a match is the caller's with what the matched values add, a later
+    /// value's keys over an earlier one's and over the caller's.
+    @Test func addsTheContextOfMatchedValues() throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.english, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen Light", context: ["domain": "light", "floor": "1"])])])
+        let caller: [String: JSONValue] = ["area": "kitchen", "domain": "switch"]
+        let match = try #require(m.best("turn on the kitchen light", lists: lists, context: caller))
+        #expect(match.context == ["area": "kitchen", "domain": "light", "floor": "1"])
+        #expect(try #require(m.best("never mind", lists: lists, context: caller)).context == caller)
+    }
+
     /// A list extended for one utterance keeps only the values that occur in it, and reads it
     /// as the whole list extended would: the same matches, values and ranges.
     @Test(arguments: ["turn on the kitchen light", "turn on the lamp 7", "switch on the Hall Lamp",
