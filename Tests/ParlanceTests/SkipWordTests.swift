@@ -72,6 +72,28 @@ struct SkipWordTests {
         #expect(Self.words(said, try #require(m.saidRange)) == "call me back")
     }
 
+    /// Free text that begins the utterance keeps no skip word said before it when read as said
+    /// ("Bitte Inception in Filmabend abspielen" plays "Inception"); hassil's wildcard keeps it.
+    @Test(arguments: [(true, "call me back"), (false, "please call me back")])
+    func leavesASkipWordBeforeLeadingFreeTextOut(_ asSaid: Bool, _ expected: String) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            settings: {wildcards_as_said: \(asSaid)}
+            intents:
+              Tell:
+                data:
+                  - sentences: ["{message} to {person}"]
+            lists:
+              person: {values: [anna, john]}
+              message: {wildcard: true}
+            skip_words: [please]
+            """, file: "lead.yaml"))
+        let said = "please call me back to anna"
+        let slot = try #require(m.best(said)?.slots["message"])
+        #expect(slot.text == expected)
+        if asSaid { #expect(Self.words(said, try #require(slot.saidRange)) == expected) }
+    }
+
     /// A parameter's expected value in a locale, as `PackTestRun.render` renders it.
     typealias Case = SlotValueTests.Case
 

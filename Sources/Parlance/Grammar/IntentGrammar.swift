@@ -15,8 +15,9 @@ public struct IntentGrammar: Sendable {
     /// of spaced scripts set it; Home Assistant grammars do not.
     public var wholeWords = false
     /// A wildcard's text is the utterance as said over the words it took, skip words in it and
-    /// next to it included (`settings: {wildcards_as_said: true}`; locale packs set it). hassil
-    /// gives the text with skip words removed, as Home Assistant's grammars expect.
+    /// next to it included, but not those said at the very start before free text that begins
+    /// the utterance (`settings: {wildcards_as_said: true}`; locale packs set it). hassil gives
+    /// the text with skip words removed, as Home Assistant's grammars expect.
     public var wildcardsAsSaid = false
 
     public init(language: String, intents: [Intent] = [], lists: [String: SlotList] = [:],

@@ -189,7 +189,9 @@ public final class TemplateMatcher: Sendable {
         switch shape {
         case .plain: main = variant(1)
         case .wholeWildcard: main = variant(4)
-        case .leadingWildcard: main = variant(2)
+        // Free text read as said keeps no skip word said before it at the very start ("Bitte
+        // Inception in Filmabend abspielen": "Inception"); hassil's wildcards keep them.
+        case .leadingWildcard: main = grammar.wildcardsAsSaid ? variant(1) : variant(2)
         case .trailingWildcard: main = variant(3)
         }
         if v.hasSkipWords && v.texts[main]!.scalars == v.texts[variant(1)]!.scalars {
