@@ -389,7 +389,8 @@ enum CurrencyAliases {
             return ([("zwanni", 20), ("zwannis", 20), ("zwanziger", 20), ("zwanzigern", 20), ("fuffi", 50), ("fuffis", 50),
                      ("fünfziger", 50), ("fünfzigern", 50), ("fünfer", 5), ("fünfern", 5), ("zehner", 10), ("zehnern", 10),
                      ("hunni", 100), ("hunnis", 100), ("hunderter", 100), ("hundertern", 100)],
-                    ["ein", "einen", "nen", "n"], false, [], [])
+                    // "den Fuffi zurückzahlen", "mit einem Zehner": a note with its article is one note.
+                    ["ein", "einen", "einem", "nen", "n", "den", "der", "dem"], false, [], [])
         case "en":
             return ([("fiver", 5), ("fivers", 5), ("tenner", 10), ("tenners", 10)], ["a"], false, [], [])
         case "fr":

@@ -286,6 +286,8 @@ struct SpokenAmountTests {
         // Banknotes named by their worth, in the locale's currency, times a number before them.
         .init(locale: "de-DE", text: "nen Zwanni", amount: 20, code: "EUR"),
         .init(locale: "de-DE", text: "einen Fuffi", amount: 50, code: "EUR"),
+        .init(locale: "de-DE", text: "den Fuffi", amount: 50, code: "EUR"),
+        .init(locale: "de-DE", text: "einem Zehner", amount: 10, code: "EUR"),
         .init(locale: "de-DE", text: "zwei Zehner", amount: 20, code: "EUR"),
         .init(locale: "de-CH", text: "einen Zwanziger", amount: 20, code: "CHF"),
         .init(locale: "en-US", text: "a fiver", amount: 5, code: "USD"),
