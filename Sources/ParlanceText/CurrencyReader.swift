@@ -426,7 +426,9 @@ enum CurrencyAliases {
             return [("euros", "EUR"), ("euro", "EUR"), ("balles", "EUR"), ("dollars", dollar), ("dollar", dollar),
                     ("francs", "CHF"), ("livres", "GBP"), ("yens", "JPY"), ("yen", "JPY")]
         case "es":
-            return [("euros", "EUR"), ("euro", "EUR"), ("pavos", "EUR"), ("pelas", "EUR"), ("dólares", dollar),
+            // With the diminutives said of small sums: "diez euritos", "cinco eurillos".
+            return [("euros", "EUR"), ("euro", "EUR"), ("euritos", "EUR"), ("eurito", "EUR"), ("eurillos", "EUR"),
+                    ("eurillo", "EUR"), ("pavos", "EUR"), ("pelas", "EUR"), ("dólares", dollar),
                     ("dolares", dollar), ("pesos", localCurrency == "EUR" ? "MXN" : (localCurrency ?? "MXN")), ("libras", "GBP")]
         case "it":
             return [("euro", "EUR"), ("dollari", dollar), ("sterline", "GBP")]

@@ -253,6 +253,8 @@ struct SpokenAmountTests {
         .init(locale: "fr-FR", text: "50 centimes", amount: 0.5, code: "EUR"),
         .init(locale: "es-ES", text: "3 euros con 50", amount: 3.5, code: "EUR"),
         .init(locale: "es-ES", text: "5 euros 50", amount: 5.5, code: "EUR"),
+        .init(locale: "es-ES", text: "diez euritos", amount: 10, code: "EUR"),
+        .init(locale: "es-ES", text: "5 eurillos", amount: 5, code: "EUR"),
         .init(locale: "es-ES", text: "cinco euros con cincuenta", amount: 5.5, code: "EUR"),
         .init(locale: "es-ES", text: "cinco euros y cincuenta céntimos", amount: 5.5, code: "EUR"),
         .init(locale: "es-ES", text: "50 céntimos", amount: 0.5, code: "EUR"),
