@@ -149,8 +149,12 @@ struct AppNameVariantTests {
         #expect(split.source == "split")
         #expect(split.score == AppNames.Score.split)
         #expect(entries.first { $0.said == c.name }?.score == AppNames.Score.displayName)
-        // No part shorter than three letters.
-        #expect(!entries.contains { $0.source == "split" && $0.said.split(separator: " ").contains { $0.count < AppNames.minimumSplitPart } })
+        // No part shorter than three letters, but a last syllable of two after four or more.
+        #expect(!entries.contains { e in
+            let parts = e.said.split(separator: " ")
+            return e.source == "split" && parts.contains { $0.count < AppNames.minimumSplitPart }
+                && !(parts.count == 2 && parts[1].count == 2 && parts[0].count >= 4)
+        })
     }
 
     @Test(arguments: ["ja-JP", "zh-CN"])
@@ -160,11 +164,13 @@ struct AppNameVariantTests {
     }
 
     @Test func splitsOnlyNamesLongEnoughForTwoWords() {
-        #expect(AppNames.split("Jotter") == ["Jot ter"])
+        #expect(AppNames.split("Jotter") == ["Jot ter", "Jott er"])
+        #expect(AppNames.split("Paloma") == ["Pal oma", "Palo ma"])
+        #expect(AppNames.split("Libreta") == ["Lib reta", "Libr eta", "Libre ta"])
         #expect(AppNames.split("Super").isEmpty)
         #expect(AppNames.split("Caja de fotos").isEmpty)
         #expect(AppNames.split("Stride2").isEmpty)
-        #expect(AppNames.split(String(repeating: "a", count: AppNames.maximumSplitLength)).count == AppNames.maximumSplitLength - 5)
+        #expect(AppNames.split(String(repeating: "a", count: AppNames.maximumSplitLength)).count == AppNames.maximumSplitLength - 4)
         #expect(AppNames.split(String(repeating: "a", count: AppNames.maximumSplitLength + 1)).isEmpty)
     }
 

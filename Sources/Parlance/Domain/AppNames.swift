@@ -164,13 +164,15 @@ struct AppNames: Sendable {
 
     /// A one-word name split between two words of at least `minimumSplitPart` letters, as a
     /// speech recognizer writes a compound it does not know: "Shoebox" → "Shoe box", "Sho ebox";
-    /// "Brieftaube" → …, "Brief taube", …. Only the split the utterance says can match.
+    /// "Brieftaube" → …, "Brief taube", …; and its last syllable of two letters split from a
+    /// first part of four or more ("Paloma" → "palo ma", "Libreta" → "libre ta"), as a
+    /// recognizer hears a word it knows in the rest. Only the split the utterance says can match.
     static func split(_ name: String) -> [String] {
         let letters = Array(name)
-        guard letters.allSatisfy(\.isLetter), (2 * minimumSplitPart...maximumSplitLength).contains(letters.count) else { return [] }
-        return (minimumSplitPart...(letters.count - minimumSplitPart)).map {
-            String(letters[..<$0]) + " " + String(letters[$0...])
-        }
+        guard letters.allSatisfy(\.isLetter), letters.count <= maximumSplitLength else { return [] }
+        var cuts = letters.count >= 2 * minimumSplitPart ? Array(minimumSplitPart...(letters.count - minimumSplitPart)) : []
+        if letters.count >= 4 + 2 { cuts.append(letters.count - 2) }
+        return cuts.map { String(letters[..<$0]) + " " + String(letters[$0...]) }
     }
 
     /// Whether `heard` is `written` with some of its kana in the other kana (`はと` for `ハト`),
