@@ -100,6 +100,12 @@ final class ScalarTrie: @unchecked Sendable {
         keyCount += 1
     }
 
+    /// Whether a key may start at `i` of `text`: its code point is one a key starts with
+    /// (`firstMask`; a few others share their bits).
+    @inline(__always) func mayStart(_ text: UnsafeBufferPointer<UInt32>, at i: Int) -> Bool {
+        i < text.count && firstMask & TemplateIndex.firstBit(text[i]) != 0
+    }
+
     /// The child of `node` along `c`, or -1.
     @inline(__always) func step(_ node: Int32, _ c: UInt32) -> Int32 {
         let key = Self.edge(node, c)
@@ -122,7 +128,7 @@ final class ScalarTrie: @unchecked Sendable {
 
     /// Whether a key occurs in `text` starting at `start`.
     func occurs(in text: UnsafeBufferPointer<UInt32>, at start: Int) -> Bool {
-        guard start < text.count, firstMask & TemplateIndex.firstBit(text[start]) != 0 else { return false }
+        guard mayStart(text, at: start) else { return false }
         var node: Int32 = 0
         var i = start
         while i < text.count {
@@ -140,7 +146,7 @@ final class ScalarTrie: @unchecked Sendable {
     /// - Complexity: O(k) in the length of the longest key that matches there.
     @inline(__always)
     func prefixes(of text: UnsafeBufferPointer<UInt32>, from start: Int, _ body: (Int, Int32) -> Void) {
-        guard start < text.count, firstMask & TemplateIndex.firstBit(text[start]) != 0 else { return }
+        guard mayStart(text, at: start) else { return }
         var node: Int32 = 0
         var i = start
         while i < text.count {
