@@ -20,6 +20,10 @@ struct TemplateIndex: Sendable {
         case supplied(String)
     }
 
+    /// The values of the list of a name a template may read (a block's own, or the grammar's), and
+    /// whether a caller may replace it; nil for a range, a wildcard or no such list.
+    typealias ListValues = (String) -> (values: [SlotValue], replaceable: Bool)?
+
     /// Lists of more values than this are not read for words (their clause would be long and
     /// rarely rule anything out).
     static let maxValuesRead = 512
@@ -54,7 +58,7 @@ struct TemplateIndex: Sendable {
         for t in program.templates {
             let rules = program.blocks[Int(t.block)].data.rules.merging(grammar.rules) { local, _ in local }
             let local = program.blocks[Int(t.block)].data.lists
-            let values = { (name: String) -> (values: [SlotValue], replaceable: Bool)? in
+            let values: ListValues = { name in
                 if let l = local[name] {
                     if case .values(let vs) = l { return (vs, false) }
                     return nil
@@ -211,7 +215,7 @@ struct TemplateIndex: Sendable {
     /// gives (a block's own, or the grammar's, which the caller may replace) requires what the
     /// alternative of its values requires.
     static func clauses(_ e: TemplateExpression, rules: [String: Template],
-                        values: (String) -> (values: [SlotValue], replaceable: Bool)? = { _ in nil },
+                        values: ListValues = { _ in nil },
                         depth: Int) -> [[Atom]] {
         if depth > maxClauseDepth { return [] }
         switch e {
@@ -240,7 +244,7 @@ struct TemplateIndex: Sendable {
     /// What one of `items` requires: the smallest clause of each, as one clause (nothing when
     /// one of them requires nothing).
     private static func either(_ items: [TemplateExpression], rules: [String: Template],
-                               values: (String) -> (values: [SlotValue], replaceable: Bool)?, depth: Int) -> [[Atom]] {
+                               values: ListValues, depth: Int) -> [[Atom]] {
         if items.isEmpty { return [] }
         var merged: [Atom] = []
         for item in items {
