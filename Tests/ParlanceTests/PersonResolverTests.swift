@@ -90,7 +90,29 @@ struct PersonResolverTests {
         Case(locale: "fr", text: "Tanaka Taro", ids: ["c9"], resolution: .success, match: .transliterated),
         Case(locale: "es", text: "Tanaka", ids: ["c9"], resolution: .success, match: .transliterated),
         Case(locale: "fr", text: "Wei Li", ids: ["c12"], resolution: .success, match: .transliterated),
+        // A word of the reading alone, its long vowel written once as Hepburn does (`たろう`: Taro).
+        Case(locale: "es", text: "Taro", ids: ["c9"], resolution: .success, match: .transliterated),
+        Case(locale: "en", text: "Taro", ids: ["c9"], resolution: .success, match: .transliterated),
+        Case(locale: "de", text: "Tanaka Taro", ids: ["c9"], resolution: .success, match: .transliterated),
+        Case(locale: "fr", text: "Taro", ids: ["c9"], resolution: .success, match: .transliterated),
     ]
+
+    /// How names written in another script are said in Latin letters: from the kana reading
+    /// (long vowels also short), from pinyin, or from the name itself, never from a respelling.
+    @Test(arguments: [
+        (PersonResolver.Contact(name: "田中 太郎", pronunciation: "たなか たろう"),
+         ["tanaka tarou", "tarou tanaka", "tanaka", "tarou", "tanaka taro", "taro tanaka", "taro"]),
+        (PersonResolver.Contact(name: "佐藤 花子", pronunciation: "さとう はなこ"),
+         ["satou hanako", "hanako satou", "satou", "hanako", "sato hanako", "hanako sato", "sato"]),
+        (PersonResolver.Contact(name: "李 伟", pronunciation: "Lǐ Wěi"), ["li wei", "wei li"]),
+        (PersonResolver.Contact(name: "Дмитрий Иванов", pronunciation: "DMEE-tree ee-VAH-nov"),
+         ["dmitrii ivanov", "ivanov dmitrii", "dmitrii", "ivanov"]),
+        (PersonResolver.Contact(name: "John Appleseed", pronunciation: "ジョン"), []),
+    ])
+    func saysANameOfAnotherScriptInLatinLetters(_ c: PersonResolver.Contact, _ want: [String]) throws {
+        let profile = try TextAnalyzer.shared(for: LocaleID("es")).profile
+        #expect(PersonResolver.latinSayings(c, profile: profile) == want)
+    }
 
     @Test(arguments: transcribed)
     func resolvesANameSaidInAnotherScript(_ c: Case) throws {

@@ -221,6 +221,8 @@ final class CompiledPack: Sendable {
             // A reading in another script is said as the name is (`さとうさん`).
             let reading = PersonResolver.readingWords(c)
             if !reading.isEmpty { said += sayings(reading.joined(separator: " "), reading) }
+            // …and in Latin letters (`Taro Tanaka`, `Li Wei`), so that it ends where free text begins.
+            said += PersonResolver.latinSayings(c, profile: profile)
             for s in said where seen.insert(s.lowercased()).inserted {
                 out.append(SlotValue(text: s, output: .number(Double(i))))
             }

@@ -161,6 +161,11 @@ public final class PersonResolver: Sendable {
                 latin.append((Array(words.joined().utf8), i))
                 if words.count > 1 { latin.append((Array(words.reversed().joined().utf8), i)) }
             }
+            // A name written in another script, said in Latin letters as its reading is romanized
+            // (`Taro Tanaka`, `Sato` for `さとう`), whole or a word alone (`Hanako`).
+            for said in Self.latinSayings(c, profile: profile) {
+                latin.append((Array(said.filter { $0 != " " }.utf8), i))
+            }
             // A reading in another script (kana for kanji) is said as the name is: whole, or a word of it.
             let reading = Self.readingWords(c).map { profile.key($0) }
             if !reading.isEmpty {
@@ -196,6 +201,42 @@ public final class PersonResolver: Sendable {
     static func readingWords(_ c: Contact) -> [String] {
         guard let p = c.pronunciation, !SoundAlikeNames.isLatin(p) else { return [] }
         return p.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// How a name written in another script than Latin letters is said in them: its reading
+    /// (the kana of `田中 太郎`, the pinyin `Lǐ Wěi` of `李 伟`, else the name itself) in Latin letters,
+    /// whole in either order, and each word of at least `minimumTranscribedPart` letters alone,
+    /// also with a long vowel written as one (`tarou` is said `Taro`, as Hepburn writes it);
+    /// none for a name written in Latin letters.
+    static func latinSayings(_ c: Contact, profile: TextProfile) -> [String] {
+        guard !SoundAlikeNames.isLatin(c.name) else { return [] }
+        // A Latin pronunciation of a name in Han characters is its romanization (pinyin); of
+        // another script, a respelling (`DMEE-tree`) that nobody says as written.
+        var source = readingWords(c)
+        if source.isEmpty {
+            let han = c.name.unicodeScalars.contains(where: SoundAlikeNames.isHan)
+            let romanized = c.pronunciation.flatMap { han && SoundAlikeNames.isLatin($0) ? $0 : nil }
+            source = (romanized ?? c.name).split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        let words = source.map { profile.latinKey($0).filter { $0 != " " } }.filter { !$0.isEmpty }
+        guard !words.isEmpty else { return [] }
+        var out: [String] = []
+        for ws in [words, words.map(shortLongVowels)] {
+            out.append(ws.joined(separator: " "))
+            if ws.count > 1 {
+                out.append(ws.reversed().joined(separator: " "))
+                out += ws.filter { $0.count >= minimumTranscribedPart }
+            }
+        }
+        var seen = Set<String>()
+        return out.filter { seen.insert($0).inserted }
+    }
+
+    /// A romanized word with its long vowels written once, as Hepburn does without macrons:
+    /// `tarou` → `taro`, `oono` → `ono`, `yuuki` → `yuki`.
+    static func shortLongVowels(_ w: String) -> String {
+        w.replacingOccurrences(of: "ou", with: "o").replacingOccurrences(of: "oo", with: "o")
+            .replacingOccurrences(of: "uu", with: "u")
     }
 
     /// Resolves `text`, which names one person or a list of people.
