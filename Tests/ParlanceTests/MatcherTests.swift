@@ -140,6 +140,43 @@ struct MatcherTests {
         #expect(best.parameters["content"]?.value.map(PackTestRun.render)?.contains("10:30") == true)
     }
 
+    /// A remark after the command, behind a comma and one of the pack's `afterthoughts`, is
+    /// not part of it: the command alone is read.
+    @Test(arguments: [
+        ("es-ES", "Cancela el entrenamiento de Zancada, que me he lesionado"),
+        ("en-US", "Cancel my workout in Stride, because my knee hurts"),
+        ("de-DE", "Brich das Training in Schritt ab, weil mir das Knie wehtut"),
+        ("fr-FR", "Annule ma séance sur Foulée, parce que j'ai mal au genou"),
+        ("ru-RU", "Отмени тренировку в Шаге, потому что болит колено"),
+        ("ja-JP", "ストライドでワークアウトをキャンセルして、だって膝が痛い"),
+        ("zh-CN", "帮我用步伐取消锻炼，因为膝盖疼"),
+    ])
+    func readsTheCommandWithoutARemarkAfterIt(_ locale: String, _ utterance: String) throws {
+        let m = try #require(Self.matcher)
+        let best = try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
+        #expect(best.intent == "INCancelWorkoutIntent")
+        #expect(best.app?.bundleIdentifier == "com.example.stride")
+        #expect(best.accepted)
+    }
+
+    /// Where a remark begins: after the first comma an opener follows as a whole word (or, in
+    /// an unspaced script, at the start); the rest of the utterance is kept as said.
+    @Test(arguments: [
+        ("Espera, pon en pausa el entreno, que me tengo que atar las zapatillas", false, "Espera, pon en pausa el entreno"),
+        ("Pide un taxi, quedamos abajo", false, nil),
+        ("Pide un taxi que llueve", false, nil),
+        (", que llueve", false, nil),
+        ("Pide un taxi, porque llueve", false, "Pide un taxi"),
+        ("叫辆车，因为下雨了", true, "叫辆车"),
+        ("叫辆车、因为下雨了", true, "叫辆车"),
+        ("叫辆车，因为下雨了", false, nil),
+    ] as [(String, Bool, String?)])
+    func findsWhereARemarkBegins(_ text: String, _ unspaced: Bool, _ head: String?) throws {
+        let key: (String) -> String = { $0.lowercased() }
+        #expect(Matcher.beforeAfterthought(text, openers: ["que", "porque", "因为"], unspaced: unspaced, key: key) == head)
+        #expect(Matcher.beforeAfterthought(text, openers: [], unspaced: unspaced, key: key) == nil)
+    }
+
     /// A request that names an app that is not installed (a pack's `other_apps`) is given to no
     /// other app: the best reading names it and is `unsupported`, and none is accepted. The same
     /// sentence naming an installed app is accepted (`installed`).

@@ -34,10 +34,15 @@ final class CompiledPack: Sendable {
     /// other free text before an amount ends where the amount starts ("Zahl Mama 10 Euro").
     let amountListNames: [String]
 
+    /// The match keys of the pack's `afterthoughts` (words that open a remark after the command).
+    let afterthoughts: [String]
+
     init(pack: LocalePack, catalog: Catalog) throws {
         self.pack = pack
         locale = pack.locale
         analyzer = try TextAnalyzer.shared(for: pack.locale)
+        let profile = analyzer.profile
+        afterthoughts = pack.afterthoughts.map { profile.key($0) }.filter { !$0.isEmpty }
         let contacts = (catalog.userVocabulary.items[.contactName] ?? []).map {
             PersonResolver.Contact(name: $0.name, identifier: $0.id ?? $0.name, pronunciation: $0.pronunciation)
         }

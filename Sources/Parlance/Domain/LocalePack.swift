@@ -34,6 +34,10 @@ public struct LocalePack: Sendable {
     /// how the locale says them: `WhatsApp: [WhatsApp, Вотсап, Ватсап]`. A request that names
     /// one that is not installed is not handed to another app.
     public var otherApps: [String: [String]] = [:]
+    /// Words that open a remark said after the command, behind a comma (`afterthoughts:` in a
+    /// pack file): "…, que salimos ya", "…, because I'm late". When nothing else is accepted,
+    /// the utterance is read without the remark (`Matcher.beforeAfterthought`).
+    public var afterthoughts: [String] = []
     /// Lists whose words are read but not handed on (`output: false`): what a sentence says to
     /// pick out something the intent has no parameter for ("mark **Anna's** last message as
     /// unread": `INSetMessageAttributeIntent` takes no sender).
@@ -64,6 +68,7 @@ public struct LocalePack: Sendable {
         var nicknames: [String: [String]] = [:]
         var relationships: [String: [String]] = [:]
         var otherApps: [String: [String]] = [:]
+        var afterthoughts: [String] = []
         var written: [String: String] = [:]
         var unpassed: Set<String> = []
         for path in source.files {
@@ -121,6 +126,12 @@ public struct LocalePack: Sendable {
                     throw PackError(file: path, message: "other_apps: '\(app)' must list how the app is said, as in `WhatsApp: [WhatsApp, Вотсап]`")
                 }
                 otherApps[app, default: []] += list
+            }
+            if let words = root["afterthoughts"] {
+                guard let list = words.array?.compactMap(\.string), list.count == words.array?.count, !list.isEmpty else {
+                    throw PackError(file: path, message: "afterthoughts: must list the words that open a remark after the command, as in `[because, since]`")
+                }
+                afterthoughts += list
             }
             if root["settings"]?["ignore_whitespace"]?.bool == true { ignoresWhitespace = true }
         }
@@ -180,7 +191,8 @@ public struct LocalePack: Sendable {
             tests += try PhraseTest.load(path)
         }
         return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
-                          nicknames: nicknames, relationships: relationships, otherApps: otherApps, unpassedLists: unpassed,
+                          nicknames: nicknames, relationships: relationships, otherApps: otherApps, afterthoughts: afterthoughts,
+                          unpassedLists: unpassed,
                           written: written)
     }
 

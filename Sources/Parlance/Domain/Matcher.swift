@@ -122,6 +122,17 @@ public final class Matcher: Sendable {
         if !Self.settled(readings), let spaced = Self.spacingCompounds(utterance) {
             readings = Self.better(readings, try self.readings(spaced, as: utterance, pack: c))
         }
+        // A remark after the command ("Cancela el entreno, que me he lesionado", "Book a ride to
+        // the airport, because it's raining"): when nothing is settled, or a place said as free
+        // text runs into the remark, the command is read without it.
+        if let head = Self.beforeAfterthought(utterance, openers: c.afterthoughts, unspaced: c.analyzer.profile.isUnspaced,
+                                              key: c.analyzer.profile.key) {
+            let settled = Self.settled(readings), runsOn = placeRunsPast(head.utf16.count, readings)
+            if !settled || runsOn {
+                let second = try self.readings(head, as: utterance, pack: c)
+                readings = (runsOn ? Self.sameRequest(readings, second) : nil) ?? (settled ? readings : Self.better(readings, second))
+            }
+        }
         // Names written in Latin letters but said in the utterance's script ("约翰和凯特",
         // "в осам"): when nothing is settled, words that sound like a contact or an app become
         // values of those lists, so that they no longer run into the free text beside them.
@@ -136,6 +147,45 @@ public final class Matcher: Sendable {
             readings = settled ? Self.typedOverFree(readings, second) : Self.better(readings, second)
         }
         return readings
+    }
+
+    /// The utterance before its first afterthought: a comma (`,`, `，`, `、`) and then one of
+    /// `openers` (match keys) as a whole word, or at the start of an unspaced script's text;
+    /// nil when there is none. A prefix of the utterance, so ranges still point into it.
+    static func beforeAfterthought(_ text: String, openers: [String], unspaced: Bool, key: (String) -> String) -> String? {
+        guard !openers.isEmpty else { return nil }
+        var i = text.startIndex
+        while let comma = text[i...].firstIndex(where: { $0 == "," || $0 == "，" || $0 == "、" }) {
+            i = text.index(after: comma)
+            let rest = key(text[i...].trimmingCharacters(in: .whitespaces))
+            let opens = openers.contains { o in
+                rest.hasPrefix(o) && (unspaced || rest.count == o.count || rest[rest.index(rest.startIndex, offsetBy: o.count)] == " ")
+            }
+            guard opens else { continue }
+            let head = text[..<comma].trimmingCharacters(in: .whitespaces)
+            return head.isEmpty ? nil : head
+        }
+        return nil
+    }
+
+    /// The SiriKit types of places, whose free text ends before a remark after the command.
+    static let placeTypes: Set<String> = ["CLPlacemark", "INRestaurant"]
+
+    /// Whether the best reading's free text for a place goes on past UTF-16 offset `end`.
+    func placeRunsPast(_ end: Int, _ readings: [Reading]) -> Bool {
+        guard let best = readings.first?.reading, let schema = catalog.schemas.intent(best.intent) else { return false }
+        return schema.parameters.contains { p in
+            guard Self.placeTypes.contains(p.type), let v = best.parameters[p.name], v.match == .wildcard,
+                  let r = v.range, r.count == 2 else { return false }
+            return r[1] > end
+        }
+    }
+
+    /// The second readings when their best is accepted and is the first's intent and app, else nil.
+    static func sameRequest(_ first: [Reading], _ second: [Reading]) -> [Reading]? {
+        guard let a = first.first?.reading, let b = second.first?.reading, b.accepted, b.intent == a.intent,
+              b.app?.bundleIdentifier == a.app?.bundleIdentifier else { return nil }
+        return second
     }
 
     /// Whether the best reading takes as free text, in another script than Latin letters, a
