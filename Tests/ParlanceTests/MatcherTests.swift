@@ -159,6 +159,45 @@ struct MatcherTests {
         #expect(best.accepted)
     }
 
+    /// Thinking aloud before a pause (an ellipsis) is not part of the command: what follows
+    /// the last pause is read, with ranges into the utterance as said.
+    @Test(arguments: [
+        ("en-US", "Hmm, let me think… send Kate a message on Pigeon saying I'm late", "INSendMessageIntent", "com.example.pigeon"),
+        ("de-DE", "Moment, was wollte ich… schreib Kate über Brieftaube, dass ich später komme", "INSendMessageIntent",
+         "com.example.pigeon"),
+        ("fr-FR", "Attends, voyons voir… envoie un message à Kate sur Pigeon pour dire que j'arrive", "INSendMessageIntent",
+         "com.example.pigeon"),
+        ("es-ES", "Es que siempre se me olvida… añade sacar la basura a la lista Groceries de Libreta", "INAddTasksIntent",
+         "com.example.jotter"),
+        ("ru-RU", "Так, подожди... напиши Маше в Голубе что я опоздаю", "INSendMessageIntent", "com.example.pigeon"),
+        ("ja-JP", "ええと……ストライドでワークアウトを一時停止して", "INPauseWorkoutIntent", "com.example.stride"),
+        ("zh-CN", "嗯……用步伐暂停锻炼", "INPauseWorkoutIntent", "com.example.stride"),
+    ])
+    func readsTheCommandAfterAPause(_ locale: String, _ utterance: String, _ intent: String, _ app: String) throws {
+        let m = try #require(Self.matcher)
+        let best = try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
+        #expect(best.intent == intent)
+        #expect(best.app?.bundleIdentifier == app)
+        #expect(best.accepted)
+        let units = Array(utterance.utf16)
+        for p in best.parameters.values {
+            guard let r = p.range, let text = p.text, r.count == 2 else { continue }
+            #expect(UTF16Fast.string(units[r[0]..<r[1]]) == text)
+        }
+    }
+
+    @Test(arguments: [
+        ("A ver… llama a Kate", String(repeating: " ", count: 7) + "llama a Kate"),
+        ("Hmm... text Kate", String(repeating: " ", count: 7) + "text Kate"),
+        ("Dile a Kate que…", nil),
+        ("Sin pausa", nil),
+    ] as [(String, String?)])
+    func blanksWhatIsSaidBeforeAPause(_ text: String, _ after: String?) {
+        let got = Matcher.afterHesitation(text)
+        #expect(got == after)
+        if let got { #expect(got.utf16.count == text.utf16.count) }
+    }
+
     /// Where a remark begins: after the first comma an opener follows as a whole word (or, in
     /// an unspaced script, at the start); the rest of the utterance is kept as said.
     @Test(arguments: [

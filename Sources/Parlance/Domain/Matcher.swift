@@ -122,6 +122,11 @@ public final class Matcher: Sendable {
         if !Self.settled(readings), let spaced = Self.spacingCompounds(utterance) {
             readings = Self.better(readings, try self.readings(spaced, as: utterance, pack: c))
         }
+        // Thinking aloud before a pause ("Es que siempre se me olvida… añade sacar la basura a mis
+        // tareas"): when nothing is settled, what follows the last pause is read alone.
+        if !Self.settled(readings), let after = Self.afterHesitation(utterance) {
+            readings = Self.better(readings, try self.readings(after, as: utterance, pack: c))
+        }
         // A remark after the command ("Cancela el entreno, que me he lesionado", "Book a ride to
         // the airport, because it's raining"): when nothing is settled, or a place said as free
         // text runs into the remark, the command is read without it.
@@ -147,6 +152,23 @@ public final class Matcher: Sendable {
             readings = settled ? Self.typedOverFree(readings, second) : Self.better(readings, second)
         }
         return readings
+    }
+
+    /// `text` with everything up to its last pause (an ellipsis: `…`, `...`, `……`) made spaces,
+    /// so that it keeps its length and ranges still point into it; nil when it has no pause
+    /// or nothing but spaces and punctuation after it.
+    static func afterHesitation(_ text: String) -> String? {
+        var units = Array(text.utf16)
+        var end = -1
+        var i = 0
+        while i < units.count {
+            if units[i] == 0x2026 { end = i + 1 }
+            if i + 2 < units.count, units[i] == 0x2E, units[i + 1] == 0x2E, units[i + 2] == 0x2E { end = i + 3 }
+            i += 1
+        }
+        guard end > 0, units[end...].contains(where: { u in Unicode.Scalar(u).map { $0.properties.isAlphabetic } ?? true }) else { return nil }
+        for j in 0..<end { units[j] = 0x20 }
+        return UTF16Fast.string(units)
     }
 
     /// The utterance before its first afterthought: a comma (`,`, `，`, `、`) and then one of
