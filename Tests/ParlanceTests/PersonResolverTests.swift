@@ -97,6 +97,30 @@ struct PersonResolverTests {
         Case(locale: "fr", text: "Taro", ids: ["c9"], resolution: .success, match: .transliterated),
     ]
 
+    /// A name after a possessive or an article and a word for a relation or a title: the name
+    /// decides, scored `described`; a preposition before it, or more words, describe nobody.
+    @Test(arguments: [
+        ("es", "mi jefe John", ["c1"], ResolutionStatus.success),
+        ("es", "la señora Bell", ["c2"], .success),
+        ("en", "my boss John", ["c1"], .success),
+        ("de", "meiner Nichte Zoë", ["c14"], .success),
+        ("fr", "ma nièce Anna", ["c3", "c4"], .disambiguation),
+        ("ru", "моей сестре Маше", ["c6"], .success),
+    ])
+    func resolvesANameAfterItsDescription(_ locale: String, _ text: String, _ ids: [String], _ resolution: ResolutionStatus) throws {
+        let r = try PersonResolver(locale: LocaleID(locale), contacts: Self.contacts)
+        let got = r.resolve(text)
+        #expect((resolution == .disambiguation ? got.candidates : got.people).compactMap(\.identifier) == ids)
+        #expect(got.resolution == resolution)
+        #expect(got.score <= PersonResolver.Scoring.described)
+    }
+
+    @Test(arguments: [("de", "An Kate"), ("es", "el hijo de Anna"), ("en", "my boss"), ("es", "para Kate ya")])
+    func describesNobodyWithoutADeterminer(_ locale: String, _ text: String) throws {
+        let r = try PersonResolver(locale: LocaleID(locale), contacts: Self.contacts)
+        #expect(r.resolve(text).match == .wildcard)
+    }
+
     /// How names written in another script are said in Latin letters: from the kana reading
     /// (long vowels also short), from pinyin, or from the name itself, never from a respelling.
     @Test(arguments: [

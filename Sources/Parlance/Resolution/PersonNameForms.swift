@@ -15,6 +15,9 @@ struct PersonNameForms: Sendable {
     let familyNameFirst: Bool
     /// Endings added to a name or noun that ends in a consonant (Russian: Иван → Ивану, Иваном).
     var consonantEndings: [String] = []
+    /// Possessives and articles that open a description of a person before the name ("**mi**
+    /// jefe John", "**the** boss John"); none for unspaced scripts.
+    var determiners: Set<String> = []
     /// Other names a given name is called by, from the locale pack (`Дмитрий` ↔ `Дима`), by match
     /// key; each group is symmetric.
     var nicknames: [String: [String]] = [:]
@@ -39,6 +42,7 @@ struct PersonNameForms: Sendable {
                 ("ек", ["ька", "ьку", "ьком", "ьке"]), ("ок", ["ка", "ку", "ком", "ке"]),
             ]
             consonantEndings = ["а", "у", "ом", "ем", "е"]
+            determiners = ["мой", "моя", "моей", "моему", "моим", "моего", "мою", "наш", "наша", "нашей", "нашему", "нашим"]
             honorificSuffixes = []
             honorificPrefixes = []
             familyNameFirst = false
@@ -47,24 +51,29 @@ struct PersonNameForms: Sendable {
             suffixRules = [("", ["s"])]  // Annas, Bens: the Saxon genitive
             honorificSuffixes = []
             honorificPrefixes = ["herr", "herrn", "frau", "dr"]
+            determiners = ["mein", "meine", "meinem", "meinen", "meiner", "unser", "unsere", "unserem", "unseren", "unserer",
+                           "der", "die", "dem", "den"]
             familyNameFirst = false
         case "fr":
             conjunctions = ["et", "&", ","]
             suffixRules = []
             honorificSuffixes = []
             honorificPrefixes = ["monsieur", "madame", "mademoiselle", "m", "mme", "dr"]
+            determiners = ["mon", "ma", "mes", "notre", "le", "la"]
             familyNameFirst = false
         case "es":
             conjunctions = ["y", "e", "&", ","]
             suffixRules = []
             honorificSuffixes = []
             honorificPrefixes = ["señor", "señora", "señorita", "sr", "sra", "don", "doña", "dr"]
+            determiners = ["mi", "mis", "nuestro", "nuestra", "el", "la"]
             familyNameFirst = false
         case "it", "pt":
             conjunctions = ["e", "&", ","]
             suffixRules = []
             honorificSuffixes = []
             honorificPrefixes = ["signor", "signora", "senhor", "senhora", "dr"]
+            determiners = ["mio", "mia", "il", "lo", "meu", "minha"]
             familyNameFirst = false
         case "ja":
             conjunctions = ["と", "や", "、", ","]
@@ -89,6 +98,7 @@ struct PersonNameForms: Sendable {
             suffixRules = [("", ["'s", "s'"])]
             honorificSuffixes = []
             honorificPrefixes = ["mr", "mrs", "ms", "miss", "dr", "mister"]
+            determiners = ["my", "our", "the"]
             familyNameFirst = false
         }
     }
