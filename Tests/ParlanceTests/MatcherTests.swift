@@ -140,28 +140,17 @@ struct MatcherTests {
         #expect(best.parameters["content"]?.value.map(PackTestRun.render)?.contains("10:30") == true)
     }
 
-    /// A remark after the command, behind a comma and one of the pack's `afterthoughts`, is
-    /// not part of it: the command alone is read.
+    /// What is said around the command is not part of it: a remark after it, behind a comma and
+    /// one of the pack's `afterthoughts`, and thinking aloud before a pause (an ellipsis). The
+    /// command alone is read, with ranges into the utterance as said.
     @Test(arguments: [
-        ("es-ES", "Cancela el entrenamiento de Zancada, que me he lesionado"),
-        ("en-US", "Cancel my workout in Stride, because my knee hurts"),
-        ("de-DE", "Brich das Training in Schritt ab, weil mir das Knie wehtut"),
-        ("fr-FR", "Annule ma séance sur Foulée, parce que j'ai mal au genou"),
-        ("ru-RU", "Отмени тренировку в Шаге, потому что болит колено"),
-        ("ja-JP", "ストライドでワークアウトをキャンセルして、だって膝が痛い"),
-        ("zh-CN", "帮我用步伐取消锻炼，因为膝盖疼"),
-    ])
-    func readsTheCommandWithoutARemarkAfterIt(_ locale: String, _ utterance: String) throws {
-        let m = try #require(Self.matcher)
-        let best = try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
-        #expect(best.intent == "INCancelWorkoutIntent")
-        #expect(best.app?.bundleIdentifier == "com.example.stride")
-        #expect(best.accepted)
-    }
-
-    /// Thinking aloud before a pause (an ellipsis) is not part of the command: what follows
-    /// the last pause is read, with ranges into the utterance as said.
-    @Test(arguments: [
+        ("es-ES", "Cancela el entrenamiento de Zancada, que me he lesionado", "INCancelWorkoutIntent", "com.example.stride"),
+        ("en-US", "Cancel my workout in Stride, because my knee hurts", "INCancelWorkoutIntent", "com.example.stride"),
+        ("de-DE", "Brich das Training in Schritt ab, weil mir das Knie wehtut", "INCancelWorkoutIntent", "com.example.stride"),
+        ("fr-FR", "Annule ma séance sur Foulée, parce que j'ai mal au genou", "INCancelWorkoutIntent", "com.example.stride"),
+        ("ru-RU", "Отмени тренировку в Шаге, потому что болит колено", "INCancelWorkoutIntent", "com.example.stride"),
+        ("ja-JP", "ストライドでワークアウトをキャンセルして、だって膝が痛い", "INCancelWorkoutIntent", "com.example.stride"),
+        ("zh-CN", "帮我用步伐取消锻炼，因为膝盖疼", "INCancelWorkoutIntent", "com.example.stride"),
         ("en-US", "Hmm, let me think… send Kate a message on Pigeon saying I'm late", "INSendMessageIntent", "com.example.pigeon"),
         ("de-DE", "Moment, was wollte ich… schreib Kate über Brieftaube, dass ich später komme", "INSendMessageIntent",
          "com.example.pigeon"),
@@ -173,17 +162,8 @@ struct MatcherTests {
         ("ja-JP", "ええと……ストライドでワークアウトを一時停止して", "INPauseWorkoutIntent", "com.example.stride"),
         ("zh-CN", "嗯……用步伐暂停锻炼", "INPauseWorkoutIntent", "com.example.stride"),
     ])
-    func readsTheCommandAfterAPause(_ locale: String, _ utterance: String, _ intent: String, _ app: String) throws {
-        let m = try #require(Self.matcher)
-        let best = try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
-        #expect(best.intent == intent)
-        #expect(best.app?.bundleIdentifier == app)
-        #expect(best.accepted)
-        let units = Array(utterance.utf16)
-        for p in best.parameters.values {
-            guard let r = p.range, let text = p.text, r.count == 2 else { continue }
-            #expect(UTF16Fast.string(units[r[0]..<r[1]]) == text)
-        }
+    func readsTheCommandWithoutWhatIsSaidAroundIt(_ locale: String, _ utterance: String, _ intent: String, _ app: String) throws {
+        try Self.expectAccepted(utterance, locale, intent: intent, app: app)
     }
 
     @Test(arguments: [
@@ -383,6 +363,21 @@ extension MatcherTests {
     static func best(_ utterance: String, _ locale: String) throws -> Interpretation {
         let m = try #require(matcher)
         return try #require(try m.match(utterance, locale: LocaleID(locale)).interpretations.first)
+    }
+
+    /// The best reading is `intent` for `app`, accepted, and each parameter's range quotes the
+    /// utterance as said (whatever the utterance was read as).
+    static func expectAccepted(_ utterance: String, _ locale: String, intent: String, app: String,
+                               sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let best = try best(utterance, locale)
+        #expect(best.intent == intent, sourceLocation: sourceLocation)
+        #expect(best.app?.bundleIdentifier == app, sourceLocation: sourceLocation)
+        #expect(best.accepted, sourceLocation: sourceLocation)
+        let units = Array(utterance.utf16)
+        for p in best.parameters.values {
+            guard let r = p.range, let text = p.text, r.count == 2 else { continue }
+            #expect(UTF16Fast.string(units[r[0]..<r[1]]) == text, sourceLocation: sourceLocation)
+        }
     }
 }
 
