@@ -186,6 +186,8 @@ struct MatcherTests {
         ("Pide un taxi que llueve", false, nil),
         (", que llueve", false, nil),
         ("Pide un taxi, porque llueve", false, "Pide un taxi"),
+        // After a pause made spaces, the spaces stay: ranges point into the utterance.
+        ("   Pide un taxi , porque llueve", false, "   Pide un taxi"),
         ("叫辆车，因为下雨了", true, "叫辆车"),
         ("叫辆车、因为下雨了", true, "叫辆车"),
         ("叫辆车，因为下雨了", false, nil),

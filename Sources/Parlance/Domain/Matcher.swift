@@ -124,13 +124,15 @@ public final class Matcher: Sendable {
         }
         // Thinking aloud before a pause ("Es que siempre se me olvida… añade sacar la basura a mis
         // tareas"): when nothing is settled, what follows the last pause is read alone.
-        if !Self.settled(readings), let after = Self.afterHesitation(utterance) {
+        let afterPause = Self.afterHesitation(utterance)
+        if !Self.settled(readings), let after = afterPause {
             readings = Self.better(readings, try self.readings(after, as: utterance, pack: c))
         }
         // A remark after the command ("Cancela el entreno, que me he lesionado", "Book a ride to
         // the airport, because it's raining"): when nothing is settled, or a place said as free
-        // text runs into the remark, the command is read without it.
-        if let head = Self.beforeAfterthought(utterance, openers: c.afterthoughts, unspaced: c.analyzer.profile.isUnspaced,
+        // text runs into the remark, the command is read without it (and without thinking aloud
+        // before a pause, when there was some).
+        if let head = Self.beforeAfterthought(afterPause ?? utterance, openers: c.afterthoughts, unspaced: c.analyzer.profile.isUnspaced,
                                               key: c.analyzer.profile.key) {
             let settled = Self.settled(readings), runsOn = placeRunsPast(head.utf16.count, readings)
             if !settled || runsOn {
@@ -184,8 +186,10 @@ public final class Matcher: Sendable {
                 rest.hasPrefix(o) && (unspaced || rest.count == o.count || rest[rest.index(rest.startIndex, offsetBy: o.count)] == " ")
             }
             guard opens else { continue }
-            let head = text[..<comma].trimmingCharacters(in: .whitespaces)
-            return head.isEmpty ? nil : head
+            // Only the spaces before the comma go: leading ones keep the ranges in place.
+            var head = text[..<comma]
+            while head.last?.isWhitespace == true { head.removeLast() }
+            return head.allSatisfy(\.isWhitespace) ? nil : String(head)
         }
         return nil
     }
