@@ -80,8 +80,8 @@ public final class PersonResolver: Sendable {
         public static let partOfPronunciation = 0.87
         public static let transliterated = 0.8
         /// A name said after words that describe the person ("mi jefe John", "la señora
-        /// O'Sullivan"): the name decides, a little less sure than alone.
-        public static let described = 0.85
+        /// O'Sullivan"): the name decides, as sure as a given name alone, and no surer.
+        public static let described = 0.9
         /// A name said half as written and half transcribed from another script ("Dima Ivanov"
         /// for Дмитрий Иванов): two words agreeing on one contact, as sure as a given name alone.
         public static let partlyTransliterated = 0.9
