@@ -156,6 +156,24 @@ struct MatchEngineTests {
         #expect(t.sourceLength == c.3)
     }
 
+    /// A text prepared again for another utterance, in the buffers it has, is what a new text of
+    /// that utterance is, shorter or longer than the one before; a copy taken before keeps the
+    /// old utterance, and a text assigned another is that one alone.
+    @Test func preparesAnotherUtteranceInItsBuffers() {
+        var t = MatchText("  Turn on, the lights!  ")
+        var said = "  Turn on, the lights!  "
+        for s in ["a", "ёж \u{2019}x\u{2019} …", "", "Spiel Focus gemischt ab in Filmabend.", "e\u{301}té"] {
+            let before = t
+            t.prepare(s)
+            #expect(t == MatchText(s))
+            #expect(before == MatchText(said))
+            said = s
+        }
+        var u = MatchText("a longer text")
+        u.assign(MatchText("ab"))
+        #expect(u == MatchText("ab"))
+    }
+
     /// A space is what Python's `\s` matches (as hassil's regular expressions read it), in every
     /// script: checked over the whole Basic Multilingual Plane and beyond.
     @Test func readsSpacesAsPythonDoes() {

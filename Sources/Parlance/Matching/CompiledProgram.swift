@@ -101,10 +101,12 @@ struct CompiledProgram: Sendable {
     var contextGroups: [ContextGroup] = []
     /// Per block, what matching reads for every way through a template, in flat arrays so that
     /// reading it copies no block: its intent, context group (-1: none), whether it has
-    /// `requires_context` and `excludes_context`, and its fixed slots (slot ids).
+    /// `requires_context` (and its conditions, read once) and `excludes_context`, and its fixed
+    /// slots (slot ids).
     var blockIntent: [Int32] = []
     var blockGroup: [Int32] = []
     var blockRequires: [Bool] = []
+    var blockRequirements: [[ContextRules.Requirement]] = []
     var blockExcludes: [Bool] = []
     var blockFixedSlots: [[Int32]] = []
     /// In hassil's order of trial: intents, blocks, templates (wildcard templates with more
@@ -127,6 +129,7 @@ struct CompiledProgram: Sendable {
             let d = blocks[b].data
             blockIntent.append(blocks[b].intent)
             blockRequires.append(!d.requiresContext.isEmpty)
+            blockRequirements.append(ContextRules.requirements(d.requiresContext))
             blockExcludes.append(!d.excludesContext.isEmpty)
             blockFixedSlots.append(d.slots.keys.sorted().map { slotID($0) })
             blockGroup.append(-1)

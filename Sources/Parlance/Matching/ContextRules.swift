@@ -59,39 +59,53 @@ enum ContextRules {
         var text: String
     }
 
-    /// hassil's `_copy_and_check_required_context`: nil when the match's context fails.
-    static func copySlots(_ required: [String: JSONValue], from context: [String: JSONValue]) -> [CopiedSlot]? {
-        copySlots(required, from: { context[$0] })
+    /// One condition of `requires_context`, read once: its key, the slot it fills from context
+    /// (`{slot: true | "name"}`; nil: none) and the value it expects (nil: any that is set).
+    struct Requirement: Sendable {
+        var key: String
+        var slot: String?
+        var expected: JSONValue?
     }
 
-    /// `copySlots` with the context read key by key.
-    static func copySlots(_ required: [String: JSONValue], from context: (String) -> JSONValue?) -> [CopiedSlot]? {
-        var out: [CopiedSlot] = []
-        for (key, condition) in required.sorted(by: { $0.key < $1.key }) {
-            var slot: String?
-            var expected: JSONValue? = condition.isNull ? nil : condition
+    /// The conditions of `required`, in key order (the order hassil copies slots in).
+    static func requirements(_ required: [String: JSONValue]) -> [Requirement] {
+        required.sorted { $0.key < $1.key }.map { key, condition in
+            var r = Requirement(key: key, expected: condition.isNull ? nil : condition)
             if let o = condition.object {
-                if let s = o["slot"]?.string { slot = s } else if o["slot"]?.bool == true { slot = key }
-                expected = o["value"].flatMap { $0.isNull ? nil : $0 }
+                if let s = o["slot"]?.string { r.slot = s } else if o["slot"]?.bool == true { r.slot = key }
+                r.expected = o["value"].flatMap { $0.isNull ? nil : $0 }
             }
-            var actual = context(key).flatMap { $0.isNull ? nil : $0 }
+            return r
+        }
+    }
+
+    /// hassil's `_copy_and_check_required_context`: nil when the match's context fails.
+    static func copySlots(_ required: [String: JSONValue], from context: [String: JSONValue]) -> [CopiedSlot]? {
+        copySlots(requirements(required), from: { context[$0] })
+    }
+
+    /// `copySlots` of conditions read once (`requirements(_:)`), with the context read key by key.
+    static func copySlots(_ required: [Requirement], from context: (String) -> JSONValue?) -> [CopiedSlot]? {
+        var out: [CopiedSlot] = []
+        for r in required {
+            var actual = context(r.key).flatMap { $0.isNull ? nil : $0 }
             var text = ""
             if let o = actual?.object {
                 text = o["text"]?.string ?? ""
                 actual = o["value"].flatMap { $0.isNull ? nil : $0 }
             }
             let ok: Bool
-            if let e = expected, let a = actual, a == e {
+            if let e = r.expected, let a = actual, a == e {
                 ok = true
-            } else if expected == nil, actual != nil {
+            } else if r.expected == nil, actual != nil {
                 ok = true
-            } else if case .array(let allowed)? = expected, let a = actual, allowed.contains(a) {
+            } else if case .array(let allowed)? = r.expected, let a = actual, allowed.contains(a) {
                 ok = true
             } else {
                 ok = false
             }
             guard ok else { return nil }
-            if let slot, let a = actual { out.append(CopiedSlot(name: slot, value: a, text: text)) }
+            if let slot = r.slot, let a = actual { out.append(CopiedSlot(name: slot, value: a, text: text)) }
         }
         return out
     }

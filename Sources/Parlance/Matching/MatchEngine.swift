@@ -68,20 +68,22 @@ struct MatchEngine {
     var nextNonSpace: [Int32] = [0]
     var nextNonSpaceBroken: [Int32] = [0]
 
-    /// One text variant, folded and indexed once per utterance.
+    /// One text variant, folded and indexed once per utterance, in buffers kept from one
+    /// utterance to the next (`TemplateMatcher.Variants`).
     struct Text {
-        var source: MatchText
-        var folded: [UInt32]
-        var nextNonSpace: [Int32]
-        var nextNonSpaceBroken: [Int32]
-        var lastHyphen: Int
+        var source = MatchText(scalars: [], offsets: [], sourceLength: 0)
+        var folded: [UInt32] = []
+        var nextNonSpace: [Int32] = []
+        /// Only when `lastHyphen >= 0` (no state reads `-` and `_` as spaces otherwise).
+        var nextNonSpaceBroken: [Int32] = []
+        var lastHyphen = -1
 
-        init(_ source: MatchText, fold: ScalarFold) {
-            self.source = source
-            folded = fold.fold(source.scalars)
+        /// Folds and indexes `source`, after it changed.
+        mutating func index(fold: ScalarFold) {
+            fold.fold(source.scalars, into: &folded)
             lastHyphen = folded.lastIndex { $0 == 0x2D || $0 == 0x5F } ?? -1
-            nextNonSpace = MatchEngine.nonSpaceTable(folded, broken: false)
-            nextNonSpaceBroken = lastHyphen >= 0 ? MatchEngine.nonSpaceTable(folded, broken: true) : nextNonSpace
+            MatchEngine.nonSpaceTable(folded, broken: false, into: &nextNonSpace)
+            if lastHyphen >= 0 { MatchEngine.nonSpaceTable(folded, broken: true, into: &nextNonSpaceBroken) }
         }
     }
 
@@ -99,21 +101,33 @@ struct MatchEngine {
         exhausted = false
     }
 
+    /// Drops what the engine holds of a call that ends: the caller's lists (freed when the
+    /// caller drops them), and the text and matches, whose buffers are the scratch space's
+    /// (shared, they would be copied when it is refilled for the next utterance).
+    mutating func endCall() {
+        lists = []
+        best = nil
+        all = []
+        load(Text())
+    }
+
+    /// Reads `t` (sharing its buffers) until the next `load`.
     mutating func load(_ t: Text) {
         folded = t.folded
         raw = t.source.scalars
         source = t.source
         nextNonSpace = t.nextNonSpace
-        nextNonSpaceBroken = t.nextNonSpaceBroken
+        nextNonSpaceBroken = t.lastHyphen >= 0 ? t.nextNonSpaceBroken : t.nextNonSpace
         lastHyphen = t.lastHyphen
     }
 
-    /// For every position of `t` and its end, the first position at or after it that is not a
-    /// space (`-` and `_` are spaces when `broken`). Built by appending: `init(repeating:count:)`
-    /// allocates through unspecialized generic code, several hundred instructions a time.
-    static func nonSpaceTable(_ t: [UInt32], broken: Bool) -> [Int32] {
+    /// Fills `out` with, for every position of `t` and its end, the first position at or after
+    /// it that is not a space (`-` and `_` are spaces when `broken`). Built by appending:
+    /// `init(repeating:count:)` allocates through unspecialized generic code, several hundred
+    /// instructions a time.
+    static func nonSpaceTable(_ t: [UInt32], broken: Bool, into out: inout [Int32]) {
         func isSpace(_ c: UInt32) -> Bool { MatchText.isSpace(c) || (broken && (c == 0x2D || c == 0x5F)) }
-        var out: [Int32] = []
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(t.count + 1)
         var i = 0
         while i < t.count {
@@ -128,7 +142,6 @@ struct MatchEngine {
             i = j
         }
         out.append(Int32(t.count))
-        return out
     }
     /// Where the last `-` or `_` is (-1: none): only then may the text be read with spaces.
     var lastHyphen = -1

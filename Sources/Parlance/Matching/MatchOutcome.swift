@@ -76,7 +76,7 @@ extension MatchEngine {
                 return nil
             }
             if program.blockRequires[blockID] {
-                guard let c = ContextRules.copySlots(program.blocks[blockID].data.requiresContext, from: { view.value($0) })
+                guard let c = ContextRules.copySlots(program.blockRequirements[blockID], from: { view.value($0) })
                 else { return nil }
                 copied = c
             }

@@ -14,15 +14,26 @@ struct MatchText: Sendable, Equatable {
     var sourceLength: Int32
 
     init(_ s: String) {
+        self.init(scalars: [], offsets: [], sourceLength: 0)
+        prepare(s)
+    }
+
+    /// Makes this text `s`, prepared as `init(_:)` prepares it, in the buffers it already has:
+    /// a text reused for one utterance after another allocates nothing once they are large enough.
+    mutating func prepare(_ s: String) {
         var s = s
         var o: Int32 = 0
         var needsNFC = false
+        var sc: [UInt32] = [], of: [Int32] = []
+        swap(&sc, &scalars)
+        swap(&of, &offsets)
+        sc.removeAll(keepingCapacity: true)
+        of.removeAll(keepingCapacity: true)
         // Decoded from the string's UTF-8 by hand (a string's UTF-8 is always valid): iterating
         // its scalars costs several times as much. (Arrays are grown with `reserveCapacity`, whose
         // allocation is specialized; `init(unsafeUninitializedCapacity:)` allocates through
         // unspecialized generic code, several hundred instructions a time.)
-        (scalars, offsets) = s.withUTF8 { u in
-            var sc: [UInt32] = [], of: [Int32] = []
+        s.withUTF8 { u in
             sc.reserveCapacity(u.count + 1)
             of.reserveCapacity(u.count + 1)
             var lastSpace = false
@@ -58,12 +69,23 @@ struct MatchText: Sendable, Equatable {
                 sc.append(v == 0x2019 ? 0x27 : v)
                 of.append(here)
             }
-            return (sc, of)
         }
+        scalars = sc
+        offsets = of
         sourceLength = o
         if needsNFC { composeNFC() }
         removePunctuation()
         strip()
+    }
+
+    /// Makes this text a copy of `t` in its own buffers (kept for the next copy, where sharing
+    /// `t`'s would copy them on the next change).
+    mutating func assign(_ t: MatchText) {
+        scalars.removeAll(keepingCapacity: true)
+        scalars.append(contentsOf: t.scalars)
+        offsets.removeAll(keepingCapacity: true)
+        offsets.append(contentsOf: t.offsets)
+        sourceLength = t.sourceLength
     }
 
     init(scalars: [UInt32], offsets: [Int32], sourceLength: Int32) {
@@ -169,8 +191,10 @@ struct MatchText: Sendable, Equatable {
         while lo < hi, Self.isSpace(scalars[lo]) { lo += 1 }
         while hi > lo, Self.isSpace(scalars[hi - 1]) { hi -= 1 }
         if lo == 0 && hi == scalars.count { return }
-        scalars = Array(scalars[lo..<hi])
-        offsets = Array(offsets[lo..<hi])
+        scalars.removeSubrange(hi...)
+        offsets.removeSubrange(hi...)
+        scalars.removeFirst(lo)
+        offsets.removeFirst(lo)
     }
 
     mutating func collapseSpaces() {

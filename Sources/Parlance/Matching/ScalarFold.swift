@@ -25,6 +25,13 @@ struct ScalarFold: Sendable {
     }
 
     func fold(_ s: [UInt32]) -> [UInt32] { s.map { self($0) } }
+
+    /// `s` folded into `out`, whose buffer is kept (for buffers reused from one utterance to the next).
+    func fold(_ s: [UInt32], into out: inout [UInt32]) {
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(s.count)
+        for c in s { out.append(self(c)) }
+    }
     func fold(_ s: String) -> [UInt32] { s.unicodeScalars.map { self($0.value) } }
 
     static func lowercase(_ c: UInt32) -> UInt32 {

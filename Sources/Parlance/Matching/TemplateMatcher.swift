@@ -89,7 +89,11 @@ public final class TemplateMatcher: Sendable {
     public func lists(_ lists: Lists, adding extra: [String: [SlotValue]], aliases: [String: String] = [:],
                       for utterance: String? = nil) throws -> Lists {
         var out = lists.byID
-        let hay = utterance.map { haystack(MatchText($0)) }
+        let hay = utterance.map { u -> [[UInt32]] in
+            var v = Variants()
+            prepare(u, &v)
+            return v.haystack
+        }
         for (name, values) in extra {
             guard let id = program.listNameIDs[name], let base = lists.byID[Int(id)] else { continue }
             let only = hay.flatMap { base.values(occurringIn: $0, cjk: grammar.ignoresWhitespace) }
@@ -125,43 +129,56 @@ public final class TemplateMatcher: Sendable {
         }.map(\.element)
     }
 
-    /// The text variants hassil matches against, built and folded on first use: 0 with skip
-    /// words, 1 without, 2 skip words removed at the end only, 3 at the start only, 4 as said.
-    /// Kept in the scratch space and emptied per utterance, so its tables are allocated once.
+    /// The utterance prepared for matching, and the text variants hassil matches against, built
+    /// and folded on first use: 0 with skip words, 1 without, 2 skip words removed at the end
+    /// only, 3 at the start only, 4 as said. Kept in the scratch space and refilled per
+    /// utterance, so their buffers are allocated once.
     struct Variants {
         private(set) var base = MatchText(scalars: [], offsets: [], sourceLength: 0)
-        private(set) var noSkip = MatchText(scalars: [], offsets: [], sourceLength: 0)
+        /// `base`'s code points folded.
+        private(set) var folded: [UInt32] = []
+        /// The utterance without skip words, when it has any (see `noSkip`).
+        private var skipless = MatchText(scalars: [], offsets: [], sourceLength: 0)
         /// Whether skip words were removed (then some shapes are tried on two variants).
         private(set) var hasSkipWords = false
-        var texts = [MatchText?](repeating: nil, count: 5)
-        var prepared = [MatchEngine.Text?](repeating: nil, count: 5)
+        /// The folded texts in which literal chunks and list values are looked for (`TemplateMatcher.prepare`).
+        var haystack: [[UInt32]] = []
+        var texts = [MatchEngine.Text](repeating: MatchEngine.Text(), count: 5)
+        /// Bit k: variant k is built for this utterance; and folded and indexed.
+        var built: UInt8 = 0
+        var indexed: UInt8 = 0
         /// The variants chosen per template shape (`texts(for:_:)`), once per utterance.
         var byShape = [(Int, Int)?](repeating: nil, count: CompiledProgram.Shape.count)
 
-        /// Empties the variants for a new utterance.
-        mutating func start(base: MatchText, noSkip: MatchText) {
-            self.base = base
-            self.noSkip = noSkip
-            hasSkipWords = noSkip.scalars != base.scalars
-            for k in texts.indices {
-                texts[k] = nil
-                prepared[k] = nil
-            }
+        /// The utterance without skip words.
+        var noSkip: MatchText { hasSkipWords ? skipless : base }
+
+        /// Prepares `utterance`, emptying the variants.
+        mutating func start(_ utterance: String, skipWords: SkipWords, fold: ScalarFold) {
+            base.prepare(utterance)
+            fold.fold(base.scalars, into: &folded)
+            let removed = skipWords.removing(from: base, .anywhere, fold: fold, folded: folded)
+            hasSkipWords = removed.scalars != base.scalars
+            if hasSkipWords { skipless = removed }
+            built = 0
+            indexed = 0
             for k in byShape.indices { byShape[k] = nil }
         }
 
         mutating func prepare(_ k: Int, fold: ScalarFold) -> MatchEngine.Text {
-            if let t = prepared[k] { return t }
-            let t = MatchEngine.Text(texts[k]!, fold: fold)
-            prepared[k] = t
-            return t
+            if indexed & 1 << k == 0 {
+                texts[k].index(fold: fold)
+                indexed |= 1 << k
+            }
+            return texts[k]
         }
     }
 
-    func matchable(_ t: MatchText) -> MatchText {
-        var m = t
-        if grammar.ignoresWhitespace { m.removeCJKSpaces() } else { m.append(0x20) }
-        return m
+    /// Makes `out` the text `t` is matched as: with a space at its end, or (`ignore_whitespace`)
+    /// without spaces between CJK characters.
+    func matchable(_ t: MatchText, into out: inout MatchText) {
+        out.assign(t)
+        if grammar.ignoresWhitespace { out.removeCJKSpaces() } else { out.append(0x20) }
     }
 
     /// The variants a template of this shape is tried on, in order (the second is -1 when there
@@ -175,14 +192,16 @@ public final class TemplateMatcher: Sendable {
 
     private func chooseTexts(for shape: CompiledProgram.Shape, _ v: inout Variants) -> (Int, Int) {
         func variant(_ k: Int) -> Int {
-            if v.texts[k] != nil { return k }
+            if v.built & 1 << k != 0 { return k }
             switch k {
-            case 0: v.texts[k] = matchable(v.base)
-            case 1: v.texts[k] = matchable(v.noSkip)
-            case 2: v.texts[k] = matchable(skipWords.removing(from: v.base, .atEnd, fold: fold))
-            case 3: v.texts[k] = matchable(skipWords.removing(from: v.base, .atStart, fold: fold))
-            default: v.texts[k] = v.base
+            case 0: matchable(v.base, into: &v.texts[k].source)
+            case 1: matchable(v.noSkip, into: &v.texts[k].source)
+            case 2: matchable(skipWords.removing(from: v.base, .atEnd, fold: fold), into: &v.texts[k].source)
+            case 3: matchable(skipWords.removing(from: v.base, .atStart, fold: fold), into: &v.texts[k].source)
+            default: v.texts[k].source.assign(v.base)
             }
+            v.built |= 1 << k
+            v.indexed &= ~(1 << k)
             return k
         }
         let main: Int
@@ -194,7 +213,7 @@ public final class TemplateMatcher: Sendable {
         case .leadingWildcard: main = grammar.wildcardsAsSaid ? variant(1) : variant(2)
         case .trailingWildcard: main = variant(3)
         }
-        if v.hasSkipWords && v.texts[main]!.scalars == v.texts[variant(1)]!.scalars {
+        if v.hasSkipWords && v.texts[main].source.scalars == v.texts[variant(1)].source.scalars {
             return (variant(0), main)
         }
         return (main, -1)
@@ -207,22 +226,17 @@ public final class TemplateMatcher: Sendable {
 
     private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
                      keepsAll: Bool, limit: Int, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
-        let base = MatchText(utterance)
         let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
                                                         engine: MatchEngine(program: program, frozen: frozen, lists: []))
         defer {
-            // The caller's lists are not kept past the call (they are freed when the caller drops them).
-            reused.engine.lists = []
+            reused.engine.endCall()
             scratchPool.give(reused)
         }
-        let folded = fold.fold(base.scalars)
-        reused.variants.start(base: base, noSkip: skipWords.removing(from: base, .anywhere, fold: fold, folded: folded))
-        let noSkip = reused.variants.noSkip
-        let hay = haystack(base, noSkip: noSkip, folded: folded)
-        for h in hay { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
-        index.markLists(lists.byID, in: hay, cjk: grammar.ignoresWhitespace, &reused.index)
+        prepare(utterance, &reused.variants)
+        for h in reused.variants.haystack { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
+        index.markLists(lists.byID, in: reused.variants.haystack, cjk: grammar.ignoresWhitespace, &reused.index)
         let keywords = hasKeywords
-            ? Set(MatchText.foldString(noSkip.string).split(separator: " ").map(String.init)) : []
+            ? Set(MatchText.foldString(reused.variants.noSkip.string).split(separator: " ").map(String.init)) : []
         reused.engine.reset(lists: lists.byID)
         reused.engine.wordSplits = grammar.wholeWords ? WordBounds.splits(Array(utterance.utf16)) : []
         reused.engine.keepLimit = limit
@@ -232,29 +246,36 @@ public final class TemplateMatcher: Sendable {
                      context: context, keywords: keywords, bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
     }
 
-    /// The folded texts in which literal chunks and list values are looked for: the utterance
-    /// with and without skip words, and (`ignore_whitespace`) each without spaces between CJK
-    /// characters.
-    private func haystack(_ base: MatchText, noSkip given: MatchText? = nil, folded: [UInt32]? = nil) -> [[UInt32]] {
-        let noSkip = given ?? skipWords.removing(from: base, .anywhere, fold: fold, folded: folded)
-        // Each folded, with a space after it (where a list value that ends in a space can end).
-        func hayText(_ t: [UInt32], alreadyFolded: Bool = false) -> [UInt32] {
+    /// Prepares `utterance` in `v` (its variants emptied) with its haystack: the folded texts in
+    /// which literal chunks and list values are looked for, the utterance with and without skip
+    /// words, and (`ignore_whitespace`) each without spaces between CJK characters where that
+    /// differs, each with a space after it (where a list value that ends in a space can end).
+    /// The haystack's buffers are kept.
+    private func prepare(_ utterance: String, _ v: inout Variants) {
+        v.start(utterance, skipWords: skipWords, fold: fold)
+        var n = 0
+        func add(_ t: [UInt32], alreadyFolded: Bool = false) {
             var out: [UInt32] = []
+            if n < v.haystack.count { swap(&out, &v.haystack[n]) }
+            out.removeAll(keepingCapacity: true)
             out.reserveCapacity(t.count + 1)
             for c in t { out.append(alreadyFolded ? c : fold(c)) }
             out.append(0x20)
-            return out
+            if n < v.haystack.count { swap(&out, &v.haystack[n]) } else { v.haystack.append(out) }
+            n += 1
         }
-        var hay = [folded.map { hayText($0, alreadyFolded: true) } ?? hayText(base.scalars)]
-        if noSkip.scalars != base.scalars { hay.append(hayText(noSkip.scalars)) }
+        add(v.folded, alreadyFolded: true)
+        if v.hasSkipWords { add(v.noSkip.scalars) }
         if grammar.ignoresWhitespace {
-            for t in noSkip.scalars != base.scalars ? [base, noSkip] : [base] {
+            func addWithoutCJKSpaces(_ t: MatchText) {
                 var c = t
                 c.removeCJKSpaces()
-                hay.append(hayText(c.scalars))
+                if c.scalars != t.scalars { add(c.scalars) }
             }
+            addWithoutCJKSpaces(v.base)
+            if v.hasSkipWords { addWithoutCJKSpaces(v.noSkip) }
         }
-        return hay
+        while v.haystack.count > n { v.haystack.removeLast() }
     }
 
     private func match(_ utterance: String, v: inout Variants, engine: inout MatchEngine, index scratch: inout TemplateIndex.Scratch,
