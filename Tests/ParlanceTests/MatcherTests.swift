@@ -105,13 +105,28 @@ struct MatcherTests {
         case .texts(let items): #expect(items.joined(separator: "|") == rest)
         default: #expect(PackTestRun.render(value) == rest)
         }
-        // Each part's range covers its words as said.
-        for name in ["title", tail] {
-            let p = try #require(best.parameters[name])
-            let r = try #require(p.range)
-            let said = String(decoding: Array(utterance.utf16)[r[0]..<r[1]], as: UTF16.self)
-            #expect(said == p.text)
-        }
+        Self.expectQuoted(best, utterance, names: ["title", tail])
+    }
+
+    /// People nobody's contacts know, said up to a colon, are who a text is for and what follows
+    /// the colon is the text; a text's words are quoted without the colon or the spaces before
+    /// them, and a Spanish question keeps both its marks.
+    @Test(arguments: [
+        ("en-US", "Send a message to the team: running late", "the team", "running late"),
+        ("en-US", "Text my study group: meeting moved to noon", "my study group", "meeting moved to noon"),
+        ("es-ES", "Pon un mensaje en Genial a la familia: ¿quién trae el postre?", "la familia", "¿quién trae el postre?"),
+        ("es-ES", "Manda un mensaje a mis compañeros de piso: hoy ceno fuera", "mis compañeros de piso", "hoy ceno fuera"),
+        ("en-US", "Text Anna: see you at 10:30", "Anna", "see you at 10:30"),
+        ("ja-JP", "家族にメッセージ：デザートは誰が持ってくる？", "家族", "デザートは誰が持ってくる"),
+        ("zh-CN", "给家人发消息：谁带甜点？", "家人", "谁带甜点"),
+        ("es-ES", "Dile a Ana que ¡enhorabuena!", "Ana", "¡enhorabuena!"),
+    ])
+    func readsWhoATextIsForBeforeAColon(_ locale: String, _ utterance: String, _ people: String, _ text: String) throws {
+        let best = try Self.best(utterance, locale)
+        #expect(best.intent == "INSendMessageIntent")
+        #expect(best.parameters["recipients"]?.text == people)
+        #expect(best.parameters["content"]?.text == text)
+        Self.expectQuoted(best, utterance, names: ["recipients", "content"])
     }
 
     /// A clock time written with a colon ("21:30") is read as the date it belongs to, not left
@@ -375,9 +390,20 @@ extension MatcherTests {
         #expect(best.intent == intent, sourceLocation: sourceLocation)
         #expect(best.app?.bundleIdentifier == app, sourceLocation: sourceLocation)
         #expect(best.accepted, sourceLocation: sourceLocation)
+        expectQuoted(best, utterance, sourceLocation: sourceLocation)
+    }
+
+    /// Each parameter's range quotes the utterance as said: those in `names` must have a range
+    /// and a text; without `names`, every parameter that has both is checked.
+    static func expectQuoted(_ best: Interpretation, _ utterance: String, names: [String]? = nil,
+                             sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let units = Array(utterance.utf16)
-        for p in best.parameters.values {
-            guard let r = p.range, let text = p.text, r.count == 2 else { continue }
+        for name in names ?? Array(best.parameters.keys) {
+            let p = best.parameters[name]
+            guard let r = p?.range, let text = p?.text, r.count == 2 else {
+                if names != nil { Issue.record("\(name) has no range and text", sourceLocation: sourceLocation) }
+                continue
+            }
             #expect(UTF16Fast.string(units[r[0]..<r[1]]) == text, sourceLocation: sourceLocation)
         }
     }

@@ -126,6 +126,7 @@ struct Interpreter {
             listingItems(&p, schema?.parameters.first(where: { $0.name == base }).map(Self.takesAList) == true)
             parameters[base] = p
         }
+        if let (people, text) = Self.addressed[m.intent] { splittingAddressee(&parameters, people: people, text: text) }
         if let (head, tail) = Self.titled[m.intent] {
             splittingAtColon(&parameters, head: head, tail: tail,
                              tailIsArray: schema?.parameters.first(where: { $0.name == tail }).map(Self.takesAList) == true)
@@ -163,6 +164,53 @@ struct Interpreter {
     /// Intents whose free text may be said as "title: text", and the two parameters.
     static let titled = ["INCreateNoteIntent": ("title", "content"), "INCreateTaskListIntent": ("title", "taskTitles")]
 
+    /// Intents said to people with a text: the people's parameter and the text's.
+    static let addressed = ["INSendMessageIntent": ("recipients", "content")]
+
+    /// The most words before a colon that are taken for the people a text is addressed to.
+    static let addresseeWords = 4
+
+    /// "Escribe a Bob: ya he aterrizado", "a la familia: ¿quién trae el postre?": people read as
+    /// free text (nobody the contacts know) up to a colon are the people up to the colon, and
+    /// what follows it begins the text. The colon is gone before matching, so the template
+    /// could not stop there.
+    func splittingAddressee(_ ps: inout [String: ParameterMatch], people: String, text: String) {
+        guard let p = ps[people], p.match == .wildcard, let said = p.text, let range = p.range, range.count == 2,
+              let (headEnd, tailStart) = Self.sidesOfColon(said) else { return }
+        let head = UTF16Fast.string(Array(said.utf16)[0..<headEnd])
+        guard head.split(whereSeparator: \.isWhitespace).count <= Self.addresseeWords else { return }
+        // The text runs from after the colon to the end of the text read after the people, if any.
+        var tailEnd = range[1]
+        if let t = ps[text], let r = t.range, r.count == 2 {
+            guard r[0] >= range[1] else { return }
+            tailEnd = r[1]
+        }
+        let headRange = range[0]..<(range[0] + headEnd), tailRange = onItsWords((range[0] + tailStart)..<tailEnd)
+        let r = resolvePerson(head)
+        ps[people] = ParameterMatch(value: r.people.isEmpty ? nil : .persons(r.people), text: head, range: headRange,
+                                    score: r.score, match: r.match, resolution: r.resolution,
+                                    alternatives: r.candidates.isEmpty ? nil : r.candidates.map { .persons([$0]) })
+        let tail = self.said(tailRange)
+        ps[text] = ParameterMatch(value: .text(tail), text: tail, range: tailRange, score: ps[text]?.score ?? 0.9,
+                                  match: .wildcard, resolution: .success)
+    }
+
+    /// Around the first colon of `text` that is not a clock time's ("10:30"), in UTF-16 units:
+    /// where the words before it end and where those after it begin, spaces left out. Nil when
+    /// there is no such colon or nothing on one of its sides.
+    static func sidesOfColon(_ text: String) -> (headEnd: Int, tailStart: Int)? {
+        let units = Array(text.utf16)
+        func isDigit(_ i: Int) -> Bool { i >= 0 && i < units.count && units[i] >= 0x30 && units[i] <= 0x39 }
+        func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x3000 || u == 0x09 }
+        guard let colon = units.indices.first(where: { i in
+            (units[i] == 0x3A && !(isDigit(i - 1) && isDigit(i + 1))) || units[i] == 0xFF1A
+        }) else { return nil }
+        var headEnd = colon, tailStart = colon + 1
+        while headEnd > 0 && isSpace(units[headEnd - 1]) { headEnd -= 1 }
+        while tailStart < units.count && isSpace(units[tailStart]) { tailStart += 1 }
+        return headEnd > 0 && tailStart < units.count ? (headEnd, tailStart) : nil
+    }
+
     /// "New note Groceries: milk and eggs", "новый список Вечеринка: торт, свечи", "清单派对：蛋糕、
     /// 蜡烛": when only one of `head` and `tail` was read, as free text with a colon in it (not
     /// between digits, as in "10:30"), what comes before the colon is `head` and the rest `tail`.
@@ -170,16 +218,8 @@ struct Interpreter {
         let filled = [head, tail].filter { ps[$0]?.value != nil }
         guard filled.count == 1, let p = ps[filled[0]], p.match == .wildcard, let text = p.text,
               let range = p.range, range.count == 2 else { return }
+        guard let (headEnd, tailStart) = Self.sidesOfColon(text) else { return }
         let units = Array(text.utf16)
-        func isDigit(_ i: Int) -> Bool { i >= 0 && i < units.count && units[i] >= 0x30 && units[i] <= 0x39 }
-        guard let colon = units.indices.first(where: { i in
-            (units[i] == 0x3A && !(isDigit(i - 1) && isDigit(i + 1))) || units[i] == 0xFF1A
-        }) else { return }
-        func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x3000 || u == 0x09 }
-        var headEnd = colon, tailStart = colon + 1
-        while headEnd > 0 && isSpace(units[headEnd - 1]) { headEnd -= 1 }
-        while tailStart < units.count && isSpace(units[tailStart]) { tailStart += 1 }
-        guard headEnd > 0, tailStart < units.count else { return }
         func part(_ r: Range<Int>) -> ParameterMatch {
             let said = UTF16Fast.string(units[r])
             return ParameterMatch(value: .text(said), text: said, range: (range[0] + r.lowerBound)..<(range[0] + r.upperBound),
@@ -220,16 +260,30 @@ struct Interpreter {
     func span(_ base: String, _ m: TemplateMatch) -> (String, Range<Int>?) {
         let parts = Self.slots(base, m)
         let ranges = parts.compactMap(\.range).map(widened)
-        guard var lo = ranges.map(\.lowerBound).min(), var hi = ranges.map(\.upperBound).max() else {
+        guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else {
             return (parts.first?.text ?? "", nil)
         }
         // A slot ends on its words, not on the space before an optional part it did not take
         // ("twenty euros [<minor>]").
-        hi = min(hi, units.count)
-        while hi > lo, MatchText.isSpace(UInt32(units[hi - 1])) { hi -= 1 }
-        while lo < hi, MatchText.isSpace(UInt32(units[lo])) { lo += 1 }
-        return (said(lo..<hi), lo..<hi)
+        let r = onItsWords(lo..<min(hi, units.count))
+        return (said(r), r)
     }
+
+    /// `r` without the spaces around its words, nor the punctuation before them
+    /// ("メッセージ：遅れます" → "遅れます"); an opening "¿" or "¡" keeps its closing mark:
+    /// "¿quién trae el postre?".
+    func onItsWords(_ r: Range<Int>) -> Range<Int> {
+        var lo = r.lowerBound, hi = r.upperBound
+        while hi > lo, MatchText.isSpace(UInt32(units[hi - 1])) { hi -= 1 }
+        while lo < hi, MatchText.isSpace(UInt32(units[lo]))
+                || (MatchText.isPunctuation(UInt32(units[lo])) && !Self.opensAQuestion(units[lo])) { lo += 1 }
+        if lo < hi, lo > 0, Self.opensAQuestion(units[lo - 1]) { lo -= 1 }
+        if lo < hi, Self.opensAQuestion(units[lo]), hi < units.count, units[hi] == 0x3F || units[hi] == 0x21 { hi += 1 }
+        return lo..<hi
+    }
+
+    /// "¿" and "¡", which Spanish puts before a question or an exclamation.
+    static func opensAQuestion(_ u: UInt16) -> Bool { u == 0xBF || u == 0xA1 }
 
     /// The utterance's text in `r` (UTF-16 offsets on scalar boundaries), cut once per
     /// utterance: candidates share their slots' spans.
@@ -284,7 +338,7 @@ struct Interpreter {
             // place does not ("到望京可以坐哪些车": 可以 asks, it is no part of the place).
             if slot.isWildcard, let said = slot.saidRange, Self.slots(name, m).count == 1,
                Self.saysText(catalog.schemas.intent(m.intent)?.parameters.first { $0.name == name }?.type) {
-                let r = widened(said.clamped(to: 0..<units.count))
+                let r = onItsWords(widened(said.clamped(to: 0..<units.count)))
                 return plain(slot, text: self.said(r), range: r)
             }
             return plain(slot, text: text, range: range)
