@@ -213,6 +213,32 @@ struct MatcherTests {
         #expect(Matcher.beforeAfterthought(text, openers: [], unspaced: unspaced, key: key) == nil)
     }
 
+    /// Dictated without a comma, a remark is found after a space, but never at the first word.
+    @Test(arguments: [
+        ("zancada pausa el entreno que estoy reventao", "zancada pausa el entreno"),
+        ("Pide un taxi, porque llueve", "Pide un taxi"),
+        ("Pide un taxi porque llueve que no veas", "Pide un taxi"),
+        ("que llueve", nil),
+        ("  que llueve", nil),
+        ("Pide un taxi", nil),
+        ("Pide un taxi quedamos abajo", nil),
+    ] as [(String, String?)])
+    func findsARemarkDictatedWithoutAComma(_ text: String, _ head: String?) {
+        let got = Matcher.beforeAfterthought(text, openers: ["que", "porque"], unspaced: false, key: { $0.lowercased() }, unmarked: true)
+        #expect(got == head)
+    }
+
+    /// Read in full, a request with a remark dictated without a comma is the request alone; one
+    /// whose words make sense with the "que" (a message's text) keeps it.
+    @Test(arguments: [
+        ("zancada pausa el entreno que estoy reventao", "INPauseWorkoutIntent", "com.example.stride", nil as String?),
+        ("dile a Kate por Genial que llego tarde", "INSendMessageIntent", "com.example.awesome", "llego tarde"),
+    ])
+    func readsTheRequestBeforeAnUnmarkedRemark(_ utterance: String, _ intent: String, _ app: String, _ content: String?) throws {
+        try Self.expectAccepted(utterance, "es-ES", intent: intent, app: app)
+        if let content { #expect(try Self.best(utterance, "es-ES").parameters["content"]?.text == content) }
+    }
+
     /// A request that names an app that is not installed (a pack's `other_apps`) is given to no
     /// other app: the best reading names it and is `unsupported`, and none is accepted. The same
     /// sentence naming an installed app is accepted (`installed`).

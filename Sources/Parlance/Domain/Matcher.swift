@@ -132,8 +132,13 @@ public final class Matcher: Sendable {
         // the airport, because it's raining"): when nothing is settled, or a place said as free
         // text runs into the remark, the command is read without it (and without thinking aloud
         // before a pause, when there was some).
-        if let head = Self.beforeAfterthought(afterPause ?? utterance, openers: c.afterthoughts, unspaced: c.analyzer.profile.isUnspaced,
-                                              key: c.analyzer.profile.key) {
+        // Dictated without the comma ("zancada pausa el entreno que estoy reventao"), the remark
+        // is cut only when nothing is accepted ("pide un taxi que me recoja en Sol" is accepted)
+        // and no app that is not installed was named ("Anota en Google Keep que …").
+        let unspaced = c.analyzer.profile.isUnspaced, key = c.analyzer.profile.key
+        if let head = Self.beforeAfterthought(afterPause ?? utterance, openers: c.afterthoughts, unspaced: unspaced, key: key)
+            ?? (unspaced || readings.contains(where: { $0.reading.accepted || $0.reading.notInstalledApp != nil }) ? nil
+                : Self.beforeAfterthought(afterPause ?? utterance, openers: c.afterthoughts, unspaced: false, key: key, unmarked: true)) {
             let settled = Self.settled(readings), runsOn = placeRunsPast(head.utf16.count, readings)
             if !settled || runsOn {
                 let second = try self.readings(head, as: utterance, pack: c)
@@ -175,13 +180,17 @@ public final class Matcher: Sendable {
 
     /// The utterance before its first afterthought: a comma (`,`, `，`, `、`) and then one of
     /// `openers` (match keys) as a whole word, or at the start of an unspaced script's text;
-    /// nil when there is none. A prefix of the utterance, so ranges still point into it.
-    static func beforeAfterthought(_ text: String, openers: [String], unspaced: Bool, key: (String) -> String) -> String? {
-        guard !openers.isEmpty else { return nil }
+    /// nil when there is none. `unmarked`: a space before the opener is enough (dictation
+    /// without punctuation), the first word excepted. A prefix of the utterance, so ranges still
+    /// point into it.
+    static func beforeAfterthought(_ text: String, openers: [String], unspaced: Bool, key: (String) -> String,
+                                   unmarked: Bool = false) -> String? {
+        guard let longest = openers.map(\.count).max() else { return nil }
         var i = text.startIndex
-        while let comma = text[i...].firstIndex(where: { $0 == "," || $0 == "，" || $0 == "、" }) {
+        while let comma = text[i...].firstIndex(where: { $0 == "," || $0 == "，" || $0 == "、" || (unmarked && $0 == " ") }) {
             i = text.index(after: comma)
-            let rest = key(text[i...].trimmingCharacters(in: .whitespaces))
+            // Only the words an opener could span are keyed, so that a long text costs no more.
+            let rest = key(String(text[i...].trimmingCharacters(in: .whitespaces).prefix(2 * longest + 4)))
             let opens = openers.contains { o in
                 rest.hasPrefix(o) && (unspaced || rest.count == o.count || rest[rest.index(rest.startIndex, offsetBy: o.count)] == " ")
             }
