@@ -28,6 +28,30 @@ struct LocalePackSourceTests {
         #expect(e?.hint == "rename the folder to 'de'")
     }
 
+    /// `afterthoughts:` and `afterthoughts_without_comma:` are read from any pack file; a value
+    /// that is not a list of words is refused with the file named.
+    @Test(arguments: [
+        ("afterthoughts: [que, porque]\nafterthoughts_without_comma: [porque]\n", ["que", "porque"], ["porque"]),
+        ("afterthoughts: [que]\n", ["que"], []),
+    ])
+    func readsTheWordsThatOpenARemark(_ yaml: String, _ marked: [String], _ unmarked: [String]) throws {
+        let dir = TempFolder()
+        dir.write("Locales/es-ES/_common.yaml", "language: es\n" + yaml)
+        let pack = try LocalePack.load(try #require(try LocalePackSource.discover(in: dir.path + "/Locales").first))
+        #expect(pack.afterthoughts == marked)
+        #expect(pack.unmarkedAfterthoughts == unmarked)
+    }
+
+    @Test(arguments: ["afterthoughts_without_comma: que\n", "afterthoughts_without_comma: []\n", "afterthoughts: [que, [porque]]\n"])
+    func refusesAfterthoughtsThatAreNotAListOfWords(_ yaml: String) throws {
+        let dir = TempFolder()
+        dir.write("Locales/es-ES/_common.yaml", "language: es\n" + yaml)
+        let source = try #require(try LocalePackSource.discover(in: dir.path + "/Locales").first)
+        let error = try #require(throws: PackError.self) { try LocalePack.load(source) }
+        #expect(error.file.hasSuffix("_common.yaml"))
+        #expect(error.message.contains("must list the words that open a remark"))
+    }
+
     @Test func aMissingFolderIsAnError() {
         expectLocatedError { _ = try LocalePackSource.discover(in: "/nonexistent/Locales") }
     }

@@ -36,6 +36,8 @@ final class CompiledPack: Sendable {
 
     /// The match keys of the pack's `afterthoughts` (words that open a remark after the command).
     let afterthoughts: [String]
+    /// The match keys of those that open a remark without a comma (`afterthoughts_without_comma`).
+    let unmarkedAfterthoughts: [String]
 
     init(pack: LocalePack, catalog: Catalog) throws {
         self.pack = pack
@@ -43,6 +45,7 @@ final class CompiledPack: Sendable {
         analyzer = try TextAnalyzer.shared(for: pack.locale)
         let profile = analyzer.profile
         afterthoughts = pack.afterthoughts.map { profile.key($0) }.filter { !$0.isEmpty }
+        unmarkedAfterthoughts = pack.unmarkedAfterthoughts.map { profile.key($0) }.filter { !$0.isEmpty }
         let contacts = (catalog.userVocabulary.items[.contactName] ?? []).map {
             PersonResolver.Contact(name: $0.name, identifier: $0.id ?? $0.name, pronunciation: $0.pronunciation)
         }

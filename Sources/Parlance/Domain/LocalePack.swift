@@ -38,6 +38,10 @@ public struct LocalePack: Sendable {
     /// pack file): "…, que salimos ya", "…, because I'm late". When nothing else is accepted,
     /// the utterance is read without the remark (`Matcher.beforeAfterthought`).
     public var afterthoughts: [String] = []
+    /// Those of the afterthoughts that open a remark even without a comma, as dictation writes
+    /// it (`afterthoughts_without_comma:`): "pausa el entreno que estoy reventao". Words that
+    /// are also prepositions ("since", "da") do not belong here: "workouts since Monday".
+    public var unmarkedAfterthoughts: [String] = []
     /// Lists whose words are read but not handed on (`output: false`): what a sentence says to
     /// pick out something the intent has no parameter for ("mark **Anna's** last message as
     /// unread": `INSetMessageAttributeIntent` takes no sender).
@@ -69,6 +73,7 @@ public struct LocalePack: Sendable {
         var relationships: [String: [String]] = [:]
         var otherApps: [String: [String]] = [:]
         var afterthoughts: [String] = []
+        var unmarkedAfterthoughts: [String] = []
         var written: [String: String] = [:]
         var unpassed: Set<String> = []
         for path in source.files {
@@ -127,11 +132,12 @@ public struct LocalePack: Sendable {
                 }
                 otherApps[app, default: []] += list
             }
-            if let words = root["afterthoughts"] {
+            for (key, example) in [("afterthoughts", "[because, since]"), ("afterthoughts_without_comma", "[because]")] {
+                guard let words = root[key] else { continue }
                 guard let list = words.array?.compactMap(\.string), list.count == words.array?.count, !list.isEmpty else {
-                    throw PackError(file: path, message: "afterthoughts: must list the words that open a remark after the command, as in `[because, since]`")
+                    throw PackError(file: path, message: "\(key): must list the words that open a remark after the command, as in `\(example)`")
                 }
-                afterthoughts += list
+                if key == "afterthoughts" { afterthoughts += list } else { unmarkedAfterthoughts += list }
             }
             if root["settings"]?["ignore_whitespace"]?.bool == true { ignoresWhitespace = true }
         }
@@ -192,6 +198,7 @@ public struct LocalePack: Sendable {
         }
         return LocalePack(locale: source.locale, source: source, grammar: grammar, typedLists: typed, tests: tests,
                           nicknames: nicknames, relationships: relationships, otherApps: otherApps, afterthoughts: afterthoughts,
+                          unmarkedAfterthoughts: unmarkedAfterthoughts,
                           unpassedLists: unpassed,
                           written: written)
     }

@@ -138,7 +138,7 @@ public final class Matcher: Sendable {
         let unspaced = c.analyzer.profile.isUnspaced, key = c.analyzer.profile.key
         if let head = Self.beforeAfterthought(afterPause ?? utterance, openers: c.afterthoughts, unspaced: unspaced, key: key)
             ?? (unspaced || readings.contains(where: { $0.reading.accepted || $0.reading.notInstalledApp != nil }) ? nil
-                : Self.beforeAfterthought(afterPause ?? utterance, openers: c.afterthoughts, unspaced: false, key: key, unmarked: true)) {
+                : Self.beforeAfterthought(afterPause ?? utterance, openers: c.unmarkedAfterthoughts, unspaced: false, key: key, unmarked: true)) {
             let settled = Self.settled(readings), runsOn = placeRunsPast(head.utf16.count, readings)
             if !settled || runsOn {
                 let second = try self.readings(head, as: utterance, pack: c)
@@ -189,8 +189,9 @@ public final class Matcher: Sendable {
         var i = text.startIndex
         while let comma = text[i...].firstIndex(where: { $0 == "," || $0 == "，" || $0 == "、" || (unmarked && $0 == " ") }) {
             i = text.index(after: comma)
-            // Only the words an opener could span are keyed, so that a long text costs no more.
-            let rest = key(String(text[i...].trimmingCharacters(in: .whitespaces).prefix(2 * longest + 4)))
+            // Only the words an opener could span are copied and keyed, so that a long text costs
+            // no more.
+            let rest = key(String(text[i...].drop(while: \.isWhitespace).prefix(2 * longest + 4)))
             let opens = openers.contains { o in
                 rest.hasPrefix(o) && (unspaced || rest.count == o.count || rest[rest.index(rest.startIndex, offsetBy: o.count)] == " ")
             }
@@ -198,7 +199,8 @@ public final class Matcher: Sendable {
             // Only the spaces before the comma go: leading ones keep the ranges in place.
             var head = text[..<comma]
             while head.last?.isWhitespace == true { head.removeLast() }
-            return head.allSatisfy(\.isWhitespace) ? nil : String(head)
+            if head.allSatisfy(\.isWhitespace) { continue }
+            return String(head)
         }
         return nil
     }
