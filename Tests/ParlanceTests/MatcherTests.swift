@@ -120,6 +120,10 @@ struct MatcherTests {
         ("ja-JP", "家族にメッセージ：デザートは誰が持ってくる？", "家族", "デザートは誰が持ってくる"),
         ("zh-CN", "给家人发消息：谁带甜点？", "家人", "谁带甜点"),
         ("es-ES", "Dile a Ana que ¡enhorabuena!", "Ana", "¡enhorabuena!"),
+        // …or up to an opening quotation mark, the text being what the marks enclose.
+        ("es-ES", "Paloma, manda a Li Wei \"la reunión pasa al viernes\"", "Li Wei", "la reunión pasa al viernes"),
+        ("en-US", "Text the team \u{201C}running late\u{201D}", "the team", "running late"),
+        ("es-ES", "Paloma, manda a Li Wei \"ojo: la reunión pasa al viernes\"", "Li Wei", "ojo: la reunión pasa al viernes"),
     ])
     func readsWhoATextIsForBeforeAColon(_ locale: String, _ utterance: String, _ people: String, _ text: String) throws {
         let best = try Self.best(utterance, locale)
@@ -127,6 +131,41 @@ struct MatcherTests {
         #expect(best.parameters["recipients"]?.text == people)
         #expect(best.parameters["content"]?.text == text)
         Self.expectQuoted(best, utterance, names: ["recipients", "content"])
+    }
+
+    /// An opening quotation mark splits who a text is for from the text only after a space and
+    /// when a mark closes it before a space, punctuation or the end.
+    @Test(arguments: [
+        ("Li Wei \"hola\"", 6, 7),
+        ("Li Wei «hola», ya", 6, 7),
+        ("Kimo 'Iolani running late", nil, nil),
+        ("O'Sullivan 'ok'", 10, 11),
+        ("\"", nil, nil),
+        ("a \"", nil, nil),
+        ("a \"\"", nil, nil),
+        ("", nil, nil),
+    ] as [(String, Int?, Int?)])
+    func findsAnOpeningQuotationMark(_ text: String, _ headEnd: Int?, _ tailStart: Int?) {
+        let got = Interpreter.beforeQuote(text)
+        #expect(got?.headEnd == headEnd)
+        #expect(got?.tailStart == tailStart)
+    }
+
+    /// A text said in quotation marks is the words inside them, in each locale's marks.
+    @Test(arguments: [
+        ("en-US", "Send Kate a message saying \"running late\" with Awesome", "running late"),
+        ("es-ES", "dile a Kate por Genial «llego tarde»", "llego tarde"),
+        ("de-DE", "Schreib Anna mit Awesome \u{201E}bin gleich da\u{201C}", "bin gleich da"),
+        ("fr-FR", "Envoie à Anna avec Awesome « j'arrive »", "j'arrive"),
+        ("ru-RU", "Напиши Маше в Awesome «буду через час»", "буду через час"),
+        ("es-ES", "dile a Kate por Genial que \"ya voy\" no es verdad", "\"ya voy\" no es verdad"),
+        ("es-ES", "dile a Kate por Genial «sí» o «no»", "«sí» o «no»"),
+    ])
+    func quotesATextWithoutItsMarks(_ locale: String, _ utterance: String, _ text: String) throws {
+        let best = try Self.best(utterance, locale)
+        #expect(best.intent == "INSendMessageIntent")
+        #expect(best.parameters["content"]?.text == text)
+        Self.expectQuoted(best, utterance, names: ["content"])
     }
 
     /// A clock time written with a colon ("21:30") is read as the date it belongs to, not left

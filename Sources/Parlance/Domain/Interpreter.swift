@@ -170,13 +170,14 @@ struct Interpreter {
     /// The most words before a colon that are taken for the people a text is addressed to.
     static let addresseeWords = 4
 
-    /// "Escribe a Bob: ya he aterrizado", "a la familia: ¿quién trae el postre?": people read as
-    /// free text (nobody the contacts know) up to a colon are the people up to the colon, and
-    /// what follows it begins the text. The colon is gone before matching, so the template
+    /// "Escribe a Bob: ya he aterrizado", "a la familia: ¿quién trae el postre?", 'manda a Li Wei
+    /// "la reunión pasa al viernes"': people read as free text (nobody the contacts know) up to
+    /// a colon or an opening quotation mark, whichever comes first, are the people up to it, and
+    /// what follows begins the text. The colon is gone before matching, so the template
     /// could not stop there.
     func splittingAddressee(_ ps: inout [String: ParameterMatch], people: String, text: String) {
         guard let p = ps[people], p.match == .wildcard, let said = p.text, let range = p.range, range.count == 2,
-              let (headEnd, tailStart) = Self.sidesOfColon(said) else { return }
+              let (headEnd, tailStart) = Self.firstOf(Self.sidesOfColon(said), Self.beforeQuote(said)) else { return }
         let head = UTF16Fast.string(Array(said.utf16)[0..<headEnd])
         guard head.split(whereSeparator: \.isWhitespace).count <= Self.addresseeWords else { return }
         // The text runs from after the colon to the end of the text read after the people, if any.
@@ -184,6 +185,8 @@ struct Interpreter {
         if let t = ps[text], let r = t.range, r.count == 2 {
             guard r[0] >= range[1] else { return }
             tailEnd = r[1]
+            // The text was quoted without its marks: the closing one is taken back.
+            if tailEnd < units.count, Self.closesAQuote(units[tailEnd]) { tailEnd += 1 }
         }
         let headRange = range[0]..<(range[0] + headEnd), tailRange = onItsWords((range[0] + tailStart)..<tailEnd)
         let r = resolvePerson(head)
@@ -201,7 +204,7 @@ struct Interpreter {
     static func sidesOfColon(_ text: String) -> (headEnd: Int, tailStart: Int)? {
         let units = Array(text.utf16)
         func isDigit(_ i: Int) -> Bool { i >= 0 && i < units.count && units[i] >= 0x30 && units[i] <= 0x39 }
-        func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x3000 || u == 0x09 }
+        func isSpace(_ u: UInt16) -> Bool { MatchText.isSpace(UInt32(u)) }
         guard let colon = units.indices.first(where: { i in
             (units[i] == 0x3A && !(isDigit(i - 1) && isDigit(i + 1))) || units[i] == 0xFF1A
         }) else { return nil }
@@ -209,6 +212,35 @@ struct Interpreter {
         while headEnd > 0 && isSpace(units[headEnd - 1]) { headEnd -= 1 }
         while tailStart < units.count && isSpace(units[tailStart]) { tailStart += 1 }
         return headEnd > 0 && tailStart < units.count ? (headEnd, tailStart) : nil
+    }
+
+    /// Whichever of two places to split comes first.
+    static func firstOf(_ a: (headEnd: Int, tailStart: Int)?, _ b: (headEnd: Int, tailStart: Int)?) -> (headEnd: Int, tailStart: Int)? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return b.headEnd < a.headEnd ? b : a
+    }
+
+    /// Around the first opening quotation mark of `text` that follows a space ('Li Wei "la
+    /// reunión pasa al viernes"'), in UTF-16 units: where the words before it end, and the mark
+    /// itself, where the quoted text begins. Nil when there is none or nothing before it.
+    static func beforeQuote(_ text: String) -> (headEnd: Int, tailStart: Int)? {
+        let units = Array(text.utf16)
+        // A mark after a space, closed later before a space, punctuation or the end: not the
+        // apostrophe of "Kimo 'Iolani".
+        func closed(after i: Int) -> Bool {
+            guard let close = quotePairs[units[i]] else { return false }
+            return (i + 2..<units.count + 1).contains { j in
+                j - 1 > i + 1 && units[j - 1] == close
+                    && (j == units.count || MatchText.isSpace(UInt32(units[j])) || MatchText.isPunctuation(UInt32(units[j])))
+            }
+        }
+        guard let mark = units.indices.first(where: { i in
+            i > 0 && MatchText.isSpace(UInt32(units[i - 1])) && closed(after: i)
+        }) else { return nil }
+        var headEnd = mark
+        while headEnd > 0 && MatchText.isSpace(UInt32(units[headEnd - 1])) { headEnd -= 1 }
+        return headEnd > 0 && mark + 1 < units.count ? (headEnd, mark) : nil
     }
 
     /// "New note Groceries: milk and eggs", "новый список Вечеринка: торт, свечи", "清单派对：蛋糕、
@@ -274,13 +306,36 @@ struct Interpreter {
     /// "¿quién trae el postre?".
     func onItsWords(_ r: Range<Int>) -> Range<Int> {
         var lo = r.lowerBound, hi = r.upperBound
-        while hi > lo, MatchText.isSpace(UInt32(units[hi - 1])) { hi -= 1 }
-        while lo < hi, MatchText.isSpace(UInt32(units[lo]))
-                || (MatchText.isPunctuation(UInt32(units[lo])) && !Self.opensAQuestion(units[lo])) { lo += 1 }
+        func trim() {
+            while hi > lo, MatchText.isSpace(UInt32(units[hi - 1])) { hi -= 1 }
+            while lo < hi, MatchText.isSpace(UInt32(units[lo]))
+                    || (MatchText.isPunctuation(UInt32(units[lo])) && !Self.opensAQuestion(units[lo])) { lo += 1 }
+        }
+        trim()
+        // A text said in quotes is the words inside them: «llego tarde», "running late", „bin da“
+        // (not «a» y «b», whose first mark closes before the end, nor «...», with no words).
+        if hi - lo > 2, let close = Self.quotePairs[units[lo]], units[hi - 1] == close,
+           !units[(lo + 1)..<(hi - 1)].contains(close) {
+            let quoted = (lo, hi)
+            lo += 1
+            hi -= 1
+            trim()
+            if lo >= hi { (lo, hi) = quoted }
+        }
         if lo < hi, lo > 0, Self.opensAQuestion(units[lo - 1]) { lo -= 1 }
         if lo < hi, Self.opensAQuestion(units[lo]), hi < units.count, units[hi] == 0x3F || units[hi] == 0x21 { hi += 1 }
         return lo..<hi
     }
+
+    /// Opening quotation marks and the marks that close them, in UTF-16: "…", “…”, „…“ (German;
+    /// „…” is read by its closing mark's pair “…”), «…», »…«, ‹…›, ‘…’, '…', ”…” (Swedish), 「…」, 『…』.
+    static let quotePairs: [UInt16: UInt16] = [0x22: 0x22, 0x201C: 0x201D, 0x201E: 0x201C, 0xAB: 0xBB, 0xBB: 0xAB,
+                                               0x2039: 0x203A, 0x2018: 0x2019, 0x27: 0x27, 0x201D: 0x201D,
+                                               0x300C: 0x300D, 0x300E: 0x300F]
+
+    /// Whether `u` closes a quotation.
+    static func closesAQuote(_ u: UInt16) -> Bool { quoteClosers.contains(u) }
+    static let quoteClosers = Set(quotePairs.values)
 
     /// "¿" and "¡", which Spanish puts before a question or an exclamation.
     static func opensAQuestion(_ u: UInt16) -> Bool { u == 0xBF || u == 0xA1 }
