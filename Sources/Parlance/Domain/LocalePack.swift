@@ -79,7 +79,13 @@ public struct LocalePack: Sendable {
         for path in source.files {
             let node = try YAML.parse(try readText(path), file: path)
             let doc = node.jsonValue(recordingStringsInto: &locations)
-            guard let root = doc.object else { throw PackError(file: path, message: "expected a mapping with 'intents', 'lists', 'expansion_rules'") }
+            /// Where `keys` stand in the file (`file:line:column`), or the file alone.
+            func site(_ keys: String...) -> String {
+                var n: YAMLNode? = node
+                for k in keys { n = n?[k] }
+                return n.map { "\($0.location)" } ?? path
+            }
+            guard let root = doc.object else { throw PackError(file: site(), message: "expected a mapping with 'intents', 'lists', 'expansion_rules'") }
             // A list defined alike in several files is one list; defined differently, each file's
             // intents see their own (as block lists).
             var local: [String: JSONValue] = [:]
@@ -87,7 +93,7 @@ public struct LocalePack: Sendable {
                 let (engine, type) = try engineLists(k, v, file: path)
                 if v["output"]?.bool == false { unpassed.insert(k) }
                 if let t = type {
-                    if let old = typed[k], old != t { throw PackError(file: path, message: "list '\(k)' has another type in another file of the pack") }
+                    if let old = typed[k], old != t { throw PackError(file: site("lists", k), message: "list '\(k)' has another type in another file of the pack") }
                     typed[k] = t
                 }
                 for (name, body) in engine {
@@ -109,33 +115,33 @@ public struct LocalePack: Sendable {
             }
             for (k, v) in root["expansion_rules"]?.object ?? [:] {
                 if let old = rules[k], old != v {
-                    throw PackError(file: path, message: "expansion rule '\(k)' is defined differently in two files of the pack")
+                    throw PackError(file: site("expansion_rules", k), message: "expansion rule '\(k)' is defined differently in two files of the pack")
                 }
                 rules[k] = v
             }
             skip += root["skip_words"]?.array ?? []
             for (name, others) in root["nicknames"]?.object ?? [:] {
                 guard let list = others.array?.compactMap(\.string) ?? others.string.map({ [$0] }) else {
-                    throw PackError(file: path, message: "nicknames: '\(name)' must list the names it is called by, as in `Дмитрий: [Дима, Митя]`")
+                    throw PackError(file: site("nicknames", name), message: "nicknames: '\(name)' must list the names it is called by, as in `Дмитрий: [Дима, Митя]`")
                 }
                 nicknames[name, default: []] += list
             }
             for (relation, words) in root["relationships"]?.object ?? [:] {
                 guard let list = words.array?.compactMap(\.string) else {
-                    throw PackError(file: path, message: "relationships: '\(relation)' must list the words for it, as in `manager: [manager, boss]`")
+                    throw PackError(file: site("relationships", relation), message: "relationships: '\(relation)' must list the words for it, as in `manager: [manager, boss]`")
                 }
                 relationships[relation, default: []] += list
             }
             for (app, names) in root["other_apps"]?.object ?? [:] {
                 guard let list = names.array?.compactMap(\.string), !list.isEmpty else {
-                    throw PackError(file: path, message: "other_apps: '\(app)' must list how the app is said, as in `WhatsApp: [WhatsApp, Вотсап]`")
+                    throw PackError(file: site("other_apps", app), message: "other_apps: '\(app)' must list how the app is said, as in `WhatsApp: [WhatsApp, Вотсап]`")
                 }
                 otherApps[app, default: []] += list
             }
             for (key, example) in [("afterthoughts", "[because, since]"), ("afterthoughts_without_comma", "[because]")] {
                 guard let words = root[key] else { continue }
                 guard let list = words.array?.compactMap(\.string), list.count == words.array?.count, !list.isEmpty else {
-                    throw PackError(file: path, message: "\(key): must list the words that open a remark after the command, as in `\(example)`")
+                    throw PackError(file: site(key), message: "\(key): must list the words that open a remark after the command, as in `\(example)`")
                 }
                 if key == "afterthoughts" { afterthoughts += list } else { unmarkedAfterthoughts += list }
             }
@@ -282,6 +288,7 @@ public struct LocalePack: Sendable {
 
 /// A locale pack that cannot be read.
 public struct PackError: Error, CustomStringConvertible, Sendable {
+    /// The file, with the line and column where they are known (`file:line:column`).
     public var file: String
     public var message: String
     public var description: String { "\(file): error: \(message)" }
