@@ -151,6 +151,21 @@ struct MatcherTests {
         #expect(got?.tailStart == tailStart)
     }
 
+    /// A slot that begins or ends inside a number cuts it: "2|000円", "1万|5千円", "二|千円";
+    /// not "300|千卡" (a unit after the number) nor a number's own edges.
+    @Test(arguments: [
+        ("に2000円", 2, 4, true),
+        ("に2000円", 1, 6, false),
+        ("1万5千円", 0, 2, true),
+        ("二千円", 1, 3, true),
+        ("300千卡", 0, 3, false),
+        ("３０００円", 1, 5, true),
+        ("", 0, 0, false),
+    ])
+    func findsASlotThatCutsANumber(_ text: String, _ lower: Int, _ upper: Int, _ cuts: Bool) {
+        #expect(Interpreter.cutsANumber(lower..<upper, in: Array(text.utf16)) == cuts)
+    }
+
     /// A text said in quotation marks is the words inside them, in each locale's marks.
     @Test(arguments: [
         ("en-US", "Send Kate a message saying \"running late\" with Awesome", "running late"),

@@ -55,7 +55,14 @@ struct Interpreter {
     func resolvePeople(_ name: String, _ m: TemplateMatch) -> PersonResolver.Resolved? {
         let parts = Self.slots(name, m).filter { $0.range != nil }.sorted { $0.range!.lowerBound < $1.range!.lowerBound }
         guard parts.count > 1 else { return nil }
-        return PersonResolver.list(parts.map { resolvePerson($0.text) })
+        // Two parts that name the same one contact are one name said in two pieces ("ホセ" and
+        // "アルバレス" of "ホセアルバレスに"): the contact is listed once.
+        var seen = Set<String>()
+        let resolved = parts.map { resolvePerson($0.text) }.filter { r in
+            guard r.people.count == 1, let id = r.people[0].identifier else { return true }
+            return seen.insert(id).inserted
+        }
+        return resolved.count > 1 ? PersonResolver.list(resolved) : resolved.first
     }
 
     func analyze(_ text: String) -> TextAnalysis {
@@ -75,6 +82,10 @@ struct Interpreter {
         let domain = schema?.domain ?? "custom"
         var score = 1.0
         var parameters: [String: ParameterMatch] = [:]
+
+        // A reading whose slots cut a number in two ("2" and "000円" of "2000円", "1万" and
+        // "5千円" of "1万5千円") is no reading: unspaced text lets a slot begin anywhere.
+        if m.slots.values.contains(where: { $0.range.map { Self.cutsANumber($0, in: units) } ?? false }) { return nil }
 
         // The app.
         var app: AppReference?
@@ -213,6 +224,24 @@ struct Interpreter {
         while tailStart < units.count && isSpace(units[tailStart]) { tailStart += 1 }
         return headEnd > 0 && tailStart < units.count ? (headEnd, tailStart) : nil
     }
+
+    /// Whether one end of `r` (UTF-16 offsets) falls inside a number: between two digits, two
+    /// Han numerals, or after 万 or 億 and before a digit ("1万|5千円"). A digit before a Han
+    /// numeral may end the number: "300|千卡" (kilocalories).
+    static func cutsANumber(_ r: Range<Int>, in units: [UInt16]) -> Bool {
+        func inside(_ i: Int) -> Bool {
+            guard i > 0, i < units.count else { return false }
+            let a = units[i - 1], b = units[i]
+            return (Self.isDigit(a) && Self.isDigit(b)) || (Self.hanNumerals.contains(a) && Self.hanNumerals.contains(b))
+                || (Self.hanMagnitudes.contains(a) && Self.isDigit(b))
+        }
+        return inside(r.lowerBound) || inside(r.upperBound)
+    }
+
+    /// ASCII and full-width digits.
+    static func isDigit(_ u: UInt16) -> Bool { (0x30...0x39).contains(u) || (0xFF10...0xFF19).contains(u) }
+    static let hanNumerals = Set("〇零一二三四五六七八九十百千万萬億".utf16)
+    static let hanMagnitudes = Set("万萬億".utf16)
 
     /// Whichever of two places to split comes first.
     static func firstOf(_ a: (headEnd: Int, tailStart: Int)?, _ b: (headEnd: Int, tailStart: Int)?) -> (headEnd: Int, tailStart: Int)? {
