@@ -331,8 +331,9 @@ struct Interpreter {
     }
 
     /// `r` without the spaces around its words, nor the punctuation before them
-    /// ("メッセージ：遅れます" → "遅れます"); an opening "¿" or "¡" keeps its closing mark:
-    /// "¿quién trae el postre?".
+    /// ("メッセージ：遅れます" → "遅れます"), nor a pair of quotation marks around them
+    /// ("«llego tarde»" → "llego tarde"); an opening "¿" or "¡" keeps its closing mark, so the
+    /// range may grow past `r` by it: "¿quién trae el postre?".
     func onItsWords(_ r: Range<Int>) -> Range<Int> {
         var lo = r.lowerBound, hi = r.upperBound
         func trim() {
