@@ -36,6 +36,50 @@ struct MatchEngineTests {
         for (i, n) in p.nodes.enumerated() where n.kind == .list { #expect(masks[i] == ~0) }
     }
 
+    static let phrases = """
+        language: fr
+        intents:
+          PauseWorkout:
+            data:
+              - sentences: ["[bon] (une petite pause|mets pause|interromps) [mon entraînement]"]
+          ResumeWorkout:
+            data:
+              - sentences: ["(on reprend|continue) [{workout}]"]
+                lists: {workout: {values: ["la course à pied", "le vélo"]}}
+          Pay:
+            data:
+              - sentences: ["(paie|verse) {amount} à {payee}"]
+        lists:
+          amount: {wildcard: true}
+          payee: {wildcard: true}
+        """
+
+    /// A template is tried only when the utterance has every word of one branch of each of its
+    /// alternatives (not just one word of each), and of one value of each list it requires.
+    @Test(arguments: [
+        ("une petite pause", ["[bon] (une petite pause|mets pause|interromps) [mon entraînement]"]),
+        ("interromps tout", ["[bon] (une petite pause|mets pause|interromps) [mon entraînement]"]),
+        // "une" and "mets" alone are words of two branches, not a branch.
+        ("une course, mets la", []),
+        ("on reprend", ["(on reprend|continue) [{workout}]"]),
+        ("on verra", []),
+        ("paie dix euros à Anna", ["(paie|verse) {amount} à {payee}"]),
+        ("verse-le moi", []),
+    ])
+    func triesOnlyTemplatesWhoseWordsAreSaid(_ c: (String, [String])) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.phrases, file: "fr.yaml"))
+        #expect(m.candidateTemplates(c.0) == c.1)
+    }
+
+    /// Filtering is sound: every utterance a template matches lets the template through.
+    @Test(arguments: ["bon une petite pause mon entraînement", "mets pause", "continue le vélo", "on reprend la course à pied",
+                      "verse 20 euros à Paul"])
+    func letsThroughWhatMatches(_ utterance: String) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.phrases, file: "fr.yaml"))
+        let found = try #require(m.best(utterance))
+        #expect(m.candidateTemplates(utterance).contains(found.template.text))
+    }
+
     @Test(arguments: [("turn on the kitchen", "HassTurnOn"), ("never-mind", "HassNevermind"), ("xturn on kitchen", nil)])
     func matchesWhatTheFilterLetsThrough(_ c: (String, String?)) throws {
         let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.grammar, file: "en.yaml"))

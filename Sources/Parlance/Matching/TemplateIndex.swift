@@ -2,6 +2,9 @@
 /// fragments (in conjunctive normal form, as hassil's `get_required_clauses` computes them), one
 /// trie finds every fragment present in the utterance, and each template is filed under the
 /// fragments of its rarest clause, so only templates whose anchor is present are even checked.
+/// A template whose clauses hold is then checked against its whole requirement: an alternative
+/// of phrases ("une petite pause|mets pause") needs every word of one of them, where its clause
+/// only asks for the first word of each ("une", "mets": nearly every French utterance).
 ///
 /// A reference to a slot list that the caller supplies (entity, area and floor names) is a
 /// requirement too: it holds when one of the list's values occurs in the utterance, so a
@@ -48,6 +51,11 @@ struct TemplateIndex: Sendable {
     /// The requirements that the caller supplies a list (`Atom.supplied`): fragment id and list name id.
     private(set) var suppliedAtoms: [(fragment: Int32, listName: Int32)] = []
     private var suppliedAtomIDs: [String: Int32] = [:]
+    /// What each template requires, whole (`Requirement`): `formulaRoots[t]` in `formula`. The
+    /// clauses approximate it (an alternative of phrases requires one word of each, its first);
+    /// the formula is checked after them, for the templates whose clauses hold.
+    private var formula = RequirementFormula()
+    private var formulaRoots: [Int32] = []
     /// The code points a template's text can start and end with, as `firstBit` sets (all
     /// ones: any).
     private var firstChars: [UInt64] = []
@@ -55,6 +63,7 @@ struct TemplateIndex: Sendable {
 
     init(program: CompiledProgram, grammar: IntentGrammar, fold: ScalarFold) {
         var clauses: [[[Int32]]] = []
+        var formula = RequirementFormula()
         for t in program.templates {
             let rules = program.blocks[Int(t.block)].data.rules.merging(grammar.rules) { local, _ in local }
             let local = program.blocks[Int(t.block)].data.lists
@@ -77,7 +86,16 @@ struct TemplateIndex: Sendable {
                 })).sorted()
             }.filter { !$0.contains(-1) }
             clauses.append(Array(Set(cnf)))
+            let whole = Self.requirement(t.source.expression, rules: rules, values: values, depth: 0)
+            formulaRoots.append(formula.add(whole) { atom in
+                switch atom {
+                case .word(let w): return intern(fold.fold(w))
+                case .list(let name): return local[name] == nil ? internList(name, program, supplied: false) : -1
+                case .supplied(let name): return internList(name, program, supplied: true)
+                }
+            })
         }
+        self.formula = formula
         var memo: [Int32: (Set<UInt32>?, Bool)] = [:], lastMemo: [Int32: (Set<UInt32>?, Bool)] = [:]
         for t in program.templates {
             let (chars, nullable) = Self.first(t.root, program, grammar.ignoresWhitespace, &memo)
@@ -255,6 +273,31 @@ struct TemplateIndex: Sendable {
         return [merged]
     }
 
+    /// What `e` requires of an utterance, whole: the words and lists of `clauses`, with an
+    /// alternative requiring all of one of its branches rather than a word of each.
+    static func requirement(_ e: TemplateExpression, rules: [String: Template], values: ListValues = { _ in nil },
+                            depth: Int) -> Requirement {
+        if depth > maxClauseDepth { return .always }
+        switch e {
+        case .text:
+            return .all(clauses(e, rules: rules, values: values, depth: depth).map { .atom($0[0]) })
+        case .alternative(let items, let optional, _):
+            if optional { return .always }
+            return .any(items.map { requirement($0, rules: rules, values: values, depth: depth + 1) })
+        case .sequence(let items, _), .permutation(let items, _):
+            return .all(items.map { requirement($0, rules: rules, values: values, depth: depth + 1) })
+        case .rule(let name, _):
+            guard let r = rules[name] else { return .always }
+            return requirement(r.expression, rules: rules, values: values, depth: depth + 1)
+        case .list(let l, _):
+            guard let (vs, replaceable) = values(l.listName), !vs.isEmpty, vs.count <= maxValuesRead else {
+                return .atom(.list(l.listName))
+            }
+            let one = Requirement.any(vs.map { requirement($0.input, rules: [:], depth: depth + 1) })
+            return replaceable ? .any([one, .atom(.supplied(l.listName))]) : one
+        }
+    }
+
     /// Marks the list requirements that hold: a list the caller supplies holds when one of its
     /// values occurs in one of `texts` (folded, with and without spaces between CJK characters,
     /// each ending with a space);
@@ -319,7 +362,7 @@ struct TemplateIndex: Sendable {
                 if s.seen[Int(t)] { continue }
                 s.seen[Int(t)] = true
                 s.touched.append(t)
-                if holds(Int(t), s.present) { out.append(t) }
+                if holds(Int(t), s.present) && formula.holds(formulaRoots[Int(t)], s.present) { out.append(t) }
             }
         }
         for t in s.touched { s.seen[Int(t)] = false }
@@ -346,4 +389,98 @@ struct FlatRows: Sendable {
     var count: Int { starts.count - 1 }
 
     @inline(__always) func range(_ i: Int) -> Range<Int> { Int(starts[i])..<Int(starts[i + 1]) }
+}
+
+
+/// What a template requires of an utterance for it to match: words (found anywhere in the
+/// utterance, as the index's fragments are) and lists, all or any of them.
+indirect enum Requirement: Equatable {
+    case atom(TemplateIndex.Atom)
+    case all([Requirement])
+    case any([Requirement])
+
+    /// What is always met.
+    static let always = Requirement.all([])
+}
+
+/// Requirements in flat arrays, each node's children a range of `children`, checked against the
+/// fragments present without reference counting.
+struct RequirementFormula: Sendable {
+    /// Per node: an atom's fragment id (kind 0), or the first child and count (1: all, 2: any).
+    private var kinds: [UInt8] = []
+    private var a: [Int32] = []
+    private var b: [Int32] = []
+    private var children: [Int32] = []
+
+    /// Adds `r` with its atoms numbered by `id` (-1: met, as the index's `-1`), simplified
+    /// (what is always met dropped from an `all`, an `any` with such a branch met); the root node.
+    mutating func add(_ r: Requirement, id: (TemplateIndex.Atom) -> Int32) -> Int32 {
+        node(Self.simplified(r, id: id))
+    }
+
+    /// A node: an atom's fragment id, or all / any of its children; nil when always met.
+    private indirect enum Node {
+        case atom(Int32)
+        case all([Node])
+        case any([Node])
+    }
+
+    private static func simplified(_ r: Requirement, id: (TemplateIndex.Atom) -> Int32) -> Node? {
+        switch r {
+        case .atom(let atom):
+            let i = id(atom)
+            return i < 0 ? nil : .atom(i)
+        case .all(let items):
+            var out: [Node] = []
+            for item in items {
+                guard let n = simplified(item, id: id) else { continue }
+                if case .all(let inner) = n { out += inner } else { out.append(n) }
+            }
+            return out.isEmpty ? nil : out.count == 1 ? out[0] : .all(out)
+        case .any(let items):
+            var out: [Node] = []
+            for item in items {
+                guard let n = simplified(item, id: id) else { return nil }
+                if case .any(let inner) = n { out += inner } else { out.append(n) }
+            }
+            return out.isEmpty ? nil : out.count == 1 ? out[0] : .any(out)
+        }
+    }
+
+    /// -1 for what is always met.
+    private mutating func node(_ n: Node?) -> Int32 {
+        guard let n else { return -1 }
+        switch n {
+        case .atom(let i):
+            return append(0, i, 0)
+        case .all(let items), .any(let items):
+            let ids = items.map { node($0) }
+            let first = Int32(children.count)
+            children += ids
+            if case .all = n { return append(1, first, Int32(ids.count)) }
+            return append(2, first, Int32(ids.count))
+        }
+    }
+
+    private mutating func append(_ kind: UInt8, _ x: Int32, _ y: Int32) -> Int32 {
+        kinds.append(kind)
+        a.append(x)
+        b.append(y)
+        return Int32(kinds.count - 1)
+    }
+
+    /// Whether node `n` is met by the fragments `present`.
+    func holds(_ n: Int32, _ present: [Bool]) -> Bool {
+        if n < 0 { return true }
+        let i = Int(n)
+        switch kinds[i] {
+        case 0: return present[Int(a[i])]
+        case 1:
+            for c in Int(a[i])..<Int(a[i] + b[i]) where !holds(children[c], present) { return false }
+            return true
+        default:
+            for c in Int(a[i])..<Int(a[i] + b[i]) where holds(children[c], present) { return true }
+            return false
+        }
+    }
 }

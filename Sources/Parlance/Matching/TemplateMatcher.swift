@@ -129,6 +129,17 @@ public final class TemplateMatcher: Sendable {
         }.map(\.element)
     }
 
+    /// The templates (their text) the index lets through for `utterance`: those whose required
+    /// words and lists it has, in trial order.
+    func candidateTemplates(_ utterance: String, lists: Lists = .none) -> [String] {
+        var v = Variants()
+        prepare(utterance, &v)
+        var scratch = index.makeScratch(templates: program.templates.count)
+        for h in v.haystack { h.withUnsafeBufferPointer { index.markFragments(in: $0, &scratch) } }
+        index.markLists(lists.byID, in: v.haystack, cjk: grammar.ignoresWhitespace, &scratch)
+        return index.candidates(&scratch).map { program.templates[Int($0)].source.text }
+    }
+
     /// The utterance prepared for matching, and the text variants hassil matches against, built
     /// and folded on first use: 0 with skip words, 1 without, 2 skip words removed at the end
     /// only, 3 at the start only, 4 as said. Kept in the scratch space and refilled per
