@@ -34,6 +34,9 @@ public final class TextProfile: Sendable {
     private let rules: FoldRules
     static let tableLimit = 0x530
     private let latinTransliterator: TransliteratorPool?
+    /// The Latin of keys already transliterated (`latin(ofKey:)`): a transliteration costs
+    /// microseconds, and the words of commands and names recur from one utterance to the next.
+    private let latinMemo = SharedMemo<String, String>(limit: 65_536)
 
     struct KeptMark: Hashable, Sendable { let base: UInt32; let mark: UInt32 }
 
@@ -332,7 +335,10 @@ public final class TextProfile: Sendable {
     /// would be `ji~yon`).
     public func latin(ofKey key: String) -> String {
         guard let trans = latinTransliterator, !key.utf8.allSatisfy({ $0 < 0x80 }) else { return key }
-        return foldedKey(trans.transliterate(key)).filter { $0 != " " && $0 != "'" && $0 != "\u{2BC}" }
+        if let known = latinMemo[key] { return known }
+        let latin = foldedKey(trans.transliterate(key)).filter { $0 != " " && $0 != "'" && $0 != "\u{2BC}" }
+        latinMemo[key] = latin
+        return latin
     }
 
     /// The Latin ASCII key of a phrase (for names): `Шагомер` → `sagomer`, `步数` → `bushu`.

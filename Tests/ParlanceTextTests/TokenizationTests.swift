@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ParlanceText
 
@@ -88,6 +89,23 @@ struct TokenizationTests {
     func latinKeysCrossScripts(_ locale: String, _ text: String, _ latin: String) throws {
         let p = try TextProfile(locale: LocaleID(locale))
         #expect(p.latinKey(text) == latin)
+        // Asked again, the remembered transliteration is the same.
+        #expect(p.latinKey(text) == latin)
+    }
+
+    /// A shared memo keeps what it is given until it is full, then starts over: it never holds
+    /// more than its limit, whatever it is fed.
+    @Test func memoStaysWithinItsLimit() {
+        let memo = SharedMemo<String, Int>(limit: 4)
+        for i in 0..<4 { memo["k\(i)"] = i }
+        #expect(memo["k3"] == 3)
+        #expect(memo.count == 4)
+        memo["k4"] = 4
+        #expect(memo.count == 1)
+        #expect(memo["k0"] == nil)
+        #expect(memo["k4"] == 4)
+        DispatchQueue.concurrentPerform(iterations: 1000) { i in memo["t\(i % 50)"] = i }
+        #expect(memo.count <= 4)
     }
 
     @Test func marksSpacesBetweenTokens() throws {
