@@ -56,6 +56,35 @@ struct PersonResolverTests {
         #expect(got.score > 0 && got.score <= 1)
     }
 
+    /// The written forms an inflected word may come from: the word itself first, then every
+    /// rule whose ending it has undone, in the order of the rules, each form once; a word too
+    /// short for an ending keeps it. Checked against the rules read one by one.
+    @Test(arguments: [
+        ("ru", ["маше", "ивану", "иванову", "ей", "кошельку", "марии", "петровой", "дмитрию", "игорем", "шагомеру", "ом", "дом",
+                "алексеевым", "звонку", "горького", "ольге", "машей", "ю"]),
+        ("de", ["annas", "s", "bens", "anna"]),
+        ("en", ["kate's", "james'", "kate", "s'"]),
+        ("fr", ["annes"]),
+    ])
+    func undoesInflections(_ c: (String, [String])) {
+        let forms = PersonNameForms(language: c.0)
+        for word in c.1 {
+            var expected = [word]
+            let length = word.unicodeScalars.count
+            for (ending, replacements) in forms.suffixRules {
+                for r in replacements where !r.isEmpty && word.hasSuffix(r) && length > r.unicodeScalars.count + 1 {
+                    expected.append(String(word.dropLast(r.count)) + ending)
+                }
+            }
+            for e in forms.consonantEndings where word.hasSuffix(e) && length > e.unicodeScalars.count + 2 {
+                expected.append(String(word.dropLast(e.count)))
+            }
+            expected = expected.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            #expect(forms.baseForms(of: word) == expected, "\(word)")
+        }
+        #expect(forms.baseForms(of: "маше").contains("маша") == (c.0 == "ru"))
+    }
+
     @Test func keepsAnUnknownNameForConfirmation() throws {
         let r = try PersonResolver(locale: LocaleID("en"), contacts: Self.contacts)
         let got = r.resolve("my managers")

@@ -164,7 +164,8 @@ struct SoundAlikeNames: Sendable {
                 if latin.contains("~") { latin = profile.latin(ofKey: tokens[i..<i + w].map(\.key).joined()) }
                 // A word of an inflecting language is heard in its written form too: `в Шубоксе`.
                 let bases = w == 1 && !profile.isUnspaced ? forms.baseForms(of: tokens[i].key) : [said]
-                let keys = bases.map { NameSound.key($0 == said || $0 == tokens[i].key ? latin : profile.latinKey($0)) }
+                // A base form is one word's key, as the token's is: its Latin is its key's.
+                let keys = bases.map { NameSound.key($0 == said || $0 == tokens[i].key ? latin : profile.latin(ofKey: $0)) }
                 // A Chinese name of two syllables or more written as a homophone; else by sound.
                 let homophone = w >= 2 && said.unicodeScalars.allSatisfy(Self.isHan)
                     ? homophoneApps[latin].flatMap { $0.said != said ? $0 : nil } : nil

@@ -21,6 +21,8 @@ struct PersonNameForms: Sendable {
     /// Other names a given name is called by, from the locale pack (`Дмитрий` ↔ `Дима`), by match
     /// key; each group is symmetric.
     var nicknames: [String: [String]] = [:]
+    /// `suffixRules` and `consonantEndings` undone (`baseForms(of:)`).
+    private var undoing: [UInt8: [Undoing]] = [:]
 
     /// - Parameter key: how the table's names are keyed, as the caller keys the names it looks up.
     init(language: String, nicknames: [String: [String]] = [:], key: (String) -> String = { $0.lowercased() }) {
@@ -101,6 +103,7 @@ struct PersonNameForms: Sendable {
             determiners = ["my", "our", "the"]
             familyNameFirst = false
         }
+        undoing = Self.undoing(suffixRules, consonantEndings: consonantEndings)
     }
 
     /// The table as written in a pack (`Дмитрий: [Дима, Митя]`) made symmetric and lowercased:
@@ -130,17 +133,37 @@ struct PersonNameForms: Sendable {
     /// token's script, so nothing could have generated the inflected form ahead of time.
     func baseForms(of key: String) -> [String] {
         var out = [key]
-        let length = key.unicodeScalars.count
-        for (ending, replacements) in suffixRules {
-            for r in replacements where !r.isEmpty && Self.hasSuffix(key, r) && length > r.unicodeScalars.count + 1 {
-                out.append(Self.dropping(r, from: key) + ending)
+        guard let last = key.utf8.last, let rules = undoing[last] else { return out }
+        let bytes = Array(key.utf8), length = key.unicodeScalars.count
+        for r in rules where length >= r.minLength && bytes.count >= r.said.count
+            && bytes[(bytes.count - r.said.count)...].elementsEqual(r.said) {
+            let base = String(decoding: bytes[..<(bytes.count - r.said.count)], as: UTF8.self) + r.written
+            if !out.contains(base) { out.append(base) }
+        }
+        return out
+    }
+
+    /// A suffix rule undone: a form ending in `said` (UTF-8) is written with `written` instead,
+    /// when it has at least `minLength` code points.
+    struct Undoing: Sendable {
+        var said: [UInt8]
+        var written: String
+        var minLength: Int
+    }
+
+    /// The suffix rules, then the consonant endings, undone, in that order, filed by the last
+    /// UTF-8 byte of the ending said: only those whose ending the token ends in can apply.
+    static func undoing(_ rules: [(ending: String, replacements: [String])], consonantEndings: [String]) -> [UInt8: [Undoing]] {
+        var out: [UInt8: [Undoing]] = [:]
+        for (ending, replacements) in rules {
+            for r in replacements where !r.isEmpty {
+                out[r.utf8.last!, default: []].append(Undoing(said: Array(r.utf8), written: ending, minLength: r.unicodeScalars.count + 2))
             }
         }
-        for e in consonantEndings where Self.hasSuffix(key, e) && length > e.unicodeScalars.count + 2 {
-            out.append(Self.dropping(e, from: key))
+        for e in consonantEndings where !e.isEmpty {
+            out[e.utf8.last!, default: []].append(Undoing(said: Array(e.utf8), written: "", minLength: e.unicodeScalars.count + 3))
         }
-        var seen = Set<String>()
-        return out.filter { seen.insert($0).inserted }
+        return out
     }
 
     /// The forms a name token may take in a sentence, the written form first.

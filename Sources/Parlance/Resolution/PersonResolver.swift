@@ -500,7 +500,8 @@ public final class PersonResolver: Sendable {
             let latin = latinKey(t)
             var found: [Int: Bool] = [:]
             for base in forms.baseForms(of: t) {
-                let key = base == t ? latin : latinKey(base)
+                // A base form is one word's key: its Latin is its key's.
+                let key = base == t ? latin : profile.latin(ofKey: base)
                 for (i, whole) in soundIndex[NameSound.key(key)] ?? [] where !(saidInLatin && writtenInLatin[i]) {
                     found[i] = (found[i] ?? false) || whole
                 }
