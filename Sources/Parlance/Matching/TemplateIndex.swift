@@ -95,6 +95,7 @@ struct TemplateIndex: Sendable {
                 }
             })
         }
+        formula.sealed()
         self.formula = formula
         var memo: [Int32: (Set<UInt32>?, Bool)] = [:], lastMemo: [Int32: (Set<UInt32>?, Bool)] = [:]
         for t in program.templates {
@@ -328,10 +329,15 @@ struct TemplateIndex: Sendable {
         var touched: [Int32] = []
         /// The candidates of the last look-up.
         var candidates: [Int32] = []
+        /// What the formula's nodes were found to be for this look-up (0: not yet, 1: met,
+        /// 2: not), and the nodes to clear after it.
+        var verdicts: [UInt8] = []
+        var judged: [Int32] = []
     }
 
     func makeScratch(templates: Int) -> Scratch {
-        Scratch(present: Array(repeating: false, count: fragmentCount), seen: Array(repeating: false, count: templates))
+        Scratch(present: Array(repeating: false, count: fragmentCount), seen: Array(repeating: false, count: templates),
+                verdicts: Array(repeating: 0, count: formula.count))
     }
 
     /// Records the fragments found anywhere in `text`.
@@ -362,10 +368,12 @@ struct TemplateIndex: Sendable {
                 if s.seen[Int(t)] { continue }
                 s.seen[Int(t)] = true
                 s.touched.append(t)
-                if holds(Int(t), s.present) && formula.holds(formulaRoots[Int(t)], s.present) { out.append(t) }
+                if holds(Int(t), s.present) && formula.holds(formulaRoots[Int(t)], s.present, &s.verdicts, &s.judged) { out.append(t) }
             }
         }
         for t in s.touched { s.seen[Int(t)] = false }
+        for n in s.judged { s.verdicts[Int(n)] = 0 }
+        s.judged.removeAll(keepingCapacity: true)
         for f in s.found { s.present[Int(f)] = false }
         s.touched.removeAll(keepingCapacity: true)
         s.found.removeAll(keepingCapacity: true)
@@ -404,13 +412,21 @@ indirect enum Requirement: Equatable {
 }
 
 /// Requirements in flat arrays, each node's children a range of `children`, checked against the
-/// fragments present without reference counting.
+/// fragments present without reference counting. Equal nodes are stored once (a rule or a list
+/// that many templates require is one node), and each is judged once per look-up.
 struct RequirementFormula: Sendable {
     /// Per node: an atom's fragment id (kind 0), or the first child and count (1: all, 2: any).
     private var kinds: [UInt8] = []
     private var a: [Int32] = []
     private var b: [Int32] = []
     private var children: [Int32] = []
+    /// Nodes by kind and children, while the formula is built (`sealed()` drops them).
+    private var ids: [[Int32]: Int32] = [:]
+
+    /// Done adding: the table that finds equal nodes is dropped.
+    mutating func sealed() { ids = [:] }
+
+    var count: Int { kinds.count }
 
     /// Adds `r` with its atoms numbered by `id` (-1: met, as the index's `-1`), simplified
     /// (what is always met dropped from an `all`, an `any` with such a branch met); the root node.
@@ -452,35 +468,46 @@ struct RequirementFormula: Sendable {
         guard let n else { return -1 }
         switch n {
         case .atom(let i):
-            return append(0, i, 0)
-        case .all(let items), .any(let items):
-            let ids = items.map { node($0) }
-            let first = Int32(children.count)
-            children += ids
-            if case .all = n { return append(1, first, Int32(ids.count)) }
-            return append(2, first, Int32(ids.count))
+            return interned(0, [i])
+        case .all(let items):
+            return interned(1, Array(Set(items.map { node($0) })).sorted())
+        case .any(let items):
+            return interned(2, Array(Set(items.map { node($0) })).sorted())
         }
     }
 
-    private mutating func append(_ kind: UInt8, _ x: Int32, _ y: Int32) -> Int32 {
+    /// The node of this kind and these children (an atom: its id), added unless there is one.
+    private mutating func interned(_ kind: UInt8, _ items: [Int32]) -> Int32 {
+        let key = [Int32(kind)] + items
+        if let id = ids[key] { return id }
         kinds.append(kind)
-        a.append(x)
-        b.append(y)
-        return Int32(kinds.count - 1)
+        if kind == 0 {
+            a.append(items[0])
+            b.append(0)
+        } else {
+            a.append(Int32(children.count))
+            b.append(Int32(items.count))
+            children += items
+        }
+        let id = Int32(kinds.count - 1)
+        ids[key] = id
+        return id
     }
 
-    /// Whether node `n` is met by the fragments `present`.
-    func holds(_ n: Int32, _ present: [Bool]) -> Bool {
+    /// Whether node `n` is met by the fragments `present`; `verdicts` remembers the nodes
+    /// judged (listed in `judged`, for the caller to clear).
+    func holds(_ n: Int32, _ present: [Bool], _ verdicts: inout [UInt8], _ judged: inout [Int32]) -> Bool {
         if n < 0 { return true }
         let i = Int(n)
-        switch kinds[i] {
-        case 0: return present[Int(a[i])]
-        case 1:
-            for c in Int(a[i])..<Int(a[i] + b[i]) where !holds(children[c], present) { return false }
-            return true
-        default:
-            for c in Int(a[i])..<Int(a[i] + b[i]) where holds(children[c], present) { return true }
-            return false
+        if kinds[i] == 0 { return present[Int(a[i])] }
+        if verdicts[i] != 0 { return verdicts[i] == 1 }
+        var met = kinds[i] == 1
+        for c in Int(a[i])..<Int(a[i] + b[i]) where holds(children[c], present, &verdicts, &judged) != met {
+            met.toggle()
+            break
         }
+        verdicts[i] = met ? 1 : 2
+        judged.append(n)
+        return met
     }
 }
