@@ -20,8 +20,9 @@ struct Interpreter {
     let utterance: String
     /// The utterance's UTF-16 code units, which slot ranges count.
     let units: [UInt16]
-    /// Resolutions already made for this utterance: candidates share their slot texts.
-    private let memo = Memo()
+    /// Resolutions already made for this utterance: candidates share their slot texts, and so do
+    /// the readings of the utterance respelled (`Matcher.interpretations`), which keep its ranges.
+    private let memo: Memo
     /// Where readings of the utterance found a contact by sound (UTF-16 ranges): free text
     /// there scores as that contact does.
     var namesBySound: Set<[Int]> = []
@@ -34,7 +35,8 @@ struct Interpreter {
         var texts: [Int: String] = [:]
     }
 
-    init(pack: CompiledPack, catalog: Catalog, utterance: String) {
+    init(pack: CompiledPack, catalog: Catalog, utterance: String, memo: Memo = Memo()) {
+        self.memo = memo
         self.pack = pack
         self.catalog = catalog
         self.utterance = utterance

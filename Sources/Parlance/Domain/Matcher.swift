@@ -110,23 +110,24 @@ public final class Matcher: Sendable {
         let units = utterance.utf16.count
         guard units <= Self.maxUtteranceLength else { throw MatchError.utteranceTooLong(units) }
         let c = try compiledPack(for: locale)
-        var readings = try self.readings(utterance, as: utterance, pack: c)
+        let memo = Interpreter.Memo()
+        var readings = try self.readings(utterance, as: utterance, pack: c, memo: memo)
         // A clock time ("21:30") is read both as written and with hours and minutes apart, as
         // packs may say it ("a las <hora> <minutos>"): the reading that leaves less to free text wins.
         if let timed = Self.spacingClockTimes(utterance) {
-            readings = Self.fewerFreeWords(readings, try self.readings(timed, as: utterance, pack: c))
+            readings = Self.fewerFreeWords(readings, try self.readings(timed, as: utterance, pack: c, memo: memo))
         }
         // Compounds are written with a hyphen or a space ("Indoor-Lauf", "Super-App",
         // "30-Minuten-Lauf"): when the hyphens leave nothing accepted, they are read as spaces.
         // The text keeps its length, so ranges still point into the utterance as said.
         if !Self.settled(readings), let spaced = Self.spacingCompounds(utterance) {
-            readings = Self.better(readings, try self.readings(spaced, as: utterance, pack: c))
+            readings = Self.better(readings, try self.readings(spaced, as: utterance, pack: c, memo: memo))
         }
         // Thinking aloud before a pause ("Es que siempre se me olvida… añade sacar la basura a mis
         // tareas"): when nothing is settled, what follows the last pause is read alone.
         let afterPause = Self.afterHesitation(utterance)
         if !Self.settled(readings), let after = afterPause {
-            readings = Self.better(readings, try self.readings(after, as: utterance, pack: c))
+            readings = Self.better(readings, try self.readings(after, as: utterance, pack: c, memo: memo))
         }
         // A remark after the command ("Cancela el entreno, que me he lesionado", "Book a ride to
         // the airport, because it's raining"): when nothing is settled, or a place said as free
@@ -141,7 +142,7 @@ public final class Matcher: Sendable {
                 : Self.beforeAfterthought(afterPause ?? utterance, openers: c.unmarkedAfterthoughts, unspaced: false, key: key, unmarked: true)) {
             let settled = Self.settled(readings), runsOn = placeRunsPast(head.utf16.count, readings)
             if !settled || runsOn {
-                let second = try self.readings(head, as: utterance, pack: c)
+                let second = try self.readings(head, as: utterance, pack: c, memo: memo)
                 readings = (runsOn ? Self.sameRequest(readings, second) : nil) ?? (settled ? readings : Self.better(readings, second))
             }
         }
@@ -155,7 +156,7 @@ public final class Matcher: Sendable {
            // An app name one letter off is looked for only when no reading heard an app named.
            let heard = try c.listsHearingNames(in: utterance, base: c.listsReadingAmounts(in: utterance),
                                                nearSpellings: !readings.contains { $0.reading.app?.range != nil }) {
-            let second = try self.readings(utterance, as: utterance, pack: c, lists: heard)
+            let second = try self.readings(utterance, as: utterance, pack: c, lists: heard, memo: memo)
             readings = settled ? Self.typedOverFree(readings, second) : Self.better(readings, second)
         }
         return readings
@@ -327,10 +328,11 @@ public final class Matcher: Sendable {
 
     /// The readings of `text`, best first; parameters quote `utterance`, which `text` respells
     /// without moving anything.
-    func readings(_ text: String, as utterance: String, pack c: CompiledPack, lists: TemplateMatcher.Lists? = nil) throws -> [Reading] {
+    func readings(_ text: String, as utterance: String, pack c: CompiledPack, lists: TemplateMatcher.Lists? = nil,
+                  memo: Interpreter.Memo = Interpreter.Memo()) throws -> [Reading] {
         let candidates = c.matcher.all(text, lists: try lists ?? c.listsReadingAmounts(in: text), bestSlot: nil, limit: Self.candidatesInterpreted)
         var scored: [(reading: Interpretation, wildcardText: Int, template: Template)] = []
-        var interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance)
+        var interpreter = Interpreter(pack: c, catalog: catalog, utterance: utterance, memo: memo)
         for (m, i) in zip(candidates, interpreter.interpretAll(candidates)) {
             guard let i else { continue }
             // Skip words dropped count as free text: of two readings alike but for a skip word
