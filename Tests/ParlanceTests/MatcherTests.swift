@@ -255,6 +255,7 @@ struct MatcherTests {
         ("Pide un taxi que llueve", false, nil),
         (", que llueve", false, nil),
         ("Pide un taxi, porque llueve", false, "Pide un taxi"),
+        ("Pide un taxi, Porque llueve", false, "Pide un taxi"),
         // After a pause made spaces, the spaces stay: ranges point into the utterance.
         ("   Pide un taxi , porque llueve", false, "   Pide un taxi"),
         ("叫辆车，因为下雨了", true, "叫辆车"),
@@ -265,6 +266,19 @@ struct MatcherTests {
         let key: (String) -> String = { $0.lowercased() }
         #expect(Matcher.beforeAfterthought(text, openers: ["que", "porque", "因为"], unspaced: unspaced, key: key) == head)
         #expect(Matcher.beforeAfterthought(text, openers: [], unspaced: unspaced, key: key) == nil)
+    }
+
+    /// Only the words that may open a remark are keyed: one that starts with an ASCII letter no
+    /// opener starts with is passed over, and a text without a comma costs no key at all.
+    @Test func keysOnlyWordsThatMayOpenARemark() {
+        var keyed: [String] = []
+        let key: (String) -> String = { keyed.append($0); return $0.lowercased() }
+        let text = "Pide un taxi, mañana, luego, ¿porque? no, Porque llueve"
+        #expect(Matcher.beforeAfterthought(text, openers: ["que", "porque"], unspaced: false, key: key) == "Pide un taxi, mañana, luego, ¿porque? no")
+        #expect(keyed.map { String($0.prefix(7)) } == ["¿porque", "Porque "])
+        keyed = []
+        #expect(Matcher.beforeAfterthought("Pide un taxi que llueve", openers: ["que"], unspaced: false, key: key) == nil)
+        #expect(keyed.isEmpty)
     }
 
     /// Dictated without a comma, a remark is found after a space, but never at the first word.

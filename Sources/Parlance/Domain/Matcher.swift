@@ -186,13 +186,22 @@ public final class Matcher: Sendable {
     /// point into it.
     static func beforeAfterthought(_ text: String, openers: [String], unspaced: Bool, key: (String) -> String,
                                    unmarked: Bool = false) -> String? {
-        guard let longest = openers.map(\.count).max() else { return nil }
         var i = text.startIndex
+        var longest: Int?
         while let comma = text[i...].firstIndex(where: { $0 == "," || $0 == "，" || $0 == "、" || (unmarked && $0 == " ") }) {
             i = text.index(after: comma)
+            // Measured at the first comma: most utterances have none.
+            if longest == nil { longest = openers.map(\.count).max() ?? 0 }
+            guard let longest, longest > 0 else { return nil }
             // Only the words an opener could span are copied and keyed, so that a long text costs
-            // no more.
-            let rest = key(String(text[i...].drop(while: \.isWhitespace).prefix(2 * longest + 4)))
+            // no more; a word that starts with an ASCII letter no opener starts with is passed over
+            // unkeyed (keys are lowercase; a mark before the word may be dropped, so it is keyed).
+            let next = text[i...].drop(while: \.isWhitespace)
+            if let c = next.unicodeScalars.first, c.isASCII, c.properties.isAlphabetic,
+               !openers.contains(where: { $0.unicodeScalars.first == Unicode.Scalar(UInt8(ascii: c).lowercasedASCII) }) {
+                continue
+            }
+            let rest = key(String(next.prefix(2 * longest + 4)))
             let opens = openers.contains { o in
                 rest.hasPrefix(o) && (unspaced || rest.count == o.count || rest[rest.index(rest.startIndex, offsetBy: o.count)] == " ")
             }
@@ -409,4 +418,9 @@ public final class Matcher: Sendable {
         Interpreter.markNearTies(&readings, freeText: freeText)
         return readings.indices.map { Reading(reading: readings[$0], template: templates[$0], freeText: freeText[$0]) }
     }
+}
+
+extension UInt8 {
+    /// An ASCII capital letter made lowercase; any other byte as it is.
+    var lowercasedASCII: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
 }
