@@ -80,6 +80,42 @@ struct MatchEngineTests {
         #expect(m.candidateTemplates(utterance).contains(found.template.text))
     }
 
+    static let manyVerbs = """
+        language: en
+        intents:
+          Start:
+            data:
+              - sentences: ["(begin|start|launch|kick off|fire up|open|run|go|resume|restart|[please] start) [my] {workout}"]
+        lists:
+          workout: {values: [run, swim, "hill repeats"]}
+        """
+
+    /// An alternative of many items is walked only through the items that can start with the
+    /// next code point (and those that can start with anything); the others are not looked at.
+    @Test func dispatchesAlternativesByFirstCodePoint() throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.manyVerbs, file: "en.yaml"))
+        let f = m.frozen
+        let dispatched = (0..<m.program.nodes.count).filter { f.dispatchBase[$0] >= 0 }
+        #expect(dispatched.count == 1)
+        let node = try #require(dispatched.first)
+        let n = m.program.nodes[node]
+        #expect(n.b == 11)
+        for c in "bslkfgorp" {
+            let bit = TemplateIndex.firstBit(c.unicodeScalars.first!.value)
+            let j = Int(f.dispatchBase[node]) + bit.trailingZeroBitCount
+            let listed = (Int(f.bucketStarts[j])..<Int(f.bucketStarts[j + 1])).map { f.bucketItems[$0] }
+            // In order, every item that can start with the code point's bit, and only those.
+            let expected = (0..<n.b).filter { f.firstMasks[Int(m.program.children[Int(n.a + $0)])] & bit != 0 }
+            #expect(listed == expected, "\(c)")
+            #expect(listed.count < Int(n.b))
+        }
+        for (utterance, workout) in [("kick off my hill repeats", "hill repeats"), ("start swim", "swim"), ("please start my run", "run"),
+                                     ("restart run", "run"), ("go swim", "swim"), ("fire up my swim", "swim")] {
+            #expect(m.best(utterance)?.slots["workout"]?.text == workout, "\(utterance)")
+        }
+        #expect(m.best("stop my run") == nil)
+    }
+
     @Test(arguments: [("turn on the kitchen", "HassTurnOn"), ("never-mind", "HassNevermind"), ("xturn on kitchen", nil)])
     func matchesWhatTheFilterLetsThrough(_ c: (String, String?)) throws {
         let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: Self.grammar, file: "en.yaml"))

@@ -210,6 +210,16 @@ final class FrozenProgram: @unchecked Sendable {
     let listRefs: UnsafeBufferPointer<CompiledProgram.ListRef>
     /// Per node, the code points it can start with (`TemplateIndex.firstMasks`).
     let firstMasks: UnsafeBufferPointer<UInt64>
+    /// Alternatives of many items, by first code point: for such a node, `dispatchBase[node]`
+    /// (else -1) is where its 64 buckets start in `bucketStarts`; bucket `j` lists, in order, the
+    /// positions of the items that can start with a code point of `firstBit` `1 << j` (or with
+    /// any), as `bucketItems[bucketStarts[base + j]..<bucketStarts[base + j + 1]]`.
+    let dispatchBase: UnsafeBufferPointer<Int32>
+    let bucketStarts: UnsafeBufferPointer<Int32>
+    let bucketItems: UnsafeBufferPointer<Int32>
+
+    /// Alternatives with fewer items are walked item by item (a mask test each).
+    static let dispatchedAlternative = 8
 
     init(_ p: CompiledProgram, firstMasks masks: [UInt64]) {
         func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
@@ -223,13 +233,31 @@ final class FrozenProgram: @unchecked Sendable {
         chunkScalars = copy(p.chunks.scalars)
         listRefs = copy(p.listRefs)
         firstMasks = copy(masks)
+        var base = [Int32](repeating: -1, count: p.nodes.count), starts: [Int32] = [], items: [Int32] = []
+        for (i, n) in p.nodes.enumerated() where n.kind == .alternative && n.b >= Self.dispatchedAlternative {
+            // Items that may start with anything are in every bucket: with many, buckets save nothing.
+            let anywhere = (0..<n.b).filter { masks[Int(p.children[Int(n.a + $0)])] == ~0 }.count
+            if anywhere * 4 > Int(n.b) { continue }
+            base[i] = Int32(starts.count)
+            for j in 0..<64 {
+                starts.append(Int32(items.count))
+                let bit: UInt64 = 1 << UInt64(j)
+                for k in 0..<n.b where masks[Int(p.children[Int(n.a + k)])] & bit != 0 { items.append(k) }
+            }
+        }
+        starts.append(Int32(items.count))
+        dispatchBase = copy(base)
+        bucketStarts = copy(starts)
+        bucketItems = copy(items)
     }
 
     deinit {
         for p in [UnsafeMutableRawPointer(mutating: nodes.baseAddress), UnsafeMutableRawPointer(mutating: children.baseAddress),
                   UnsafeMutableRawPointer(mutating: chunks.baseAddress), UnsafeMutableRawPointer(mutating: chunkScalars.baseAddress),
                   UnsafeMutableRawPointer(mutating: listRefs.baseAddress),
-                  UnsafeMutableRawPointer(mutating: firstMasks.baseAddress)] {
+                  UnsafeMutableRawPointer(mutating: firstMasks.baseAddress),
+                  UnsafeMutableRawPointer(mutating: dispatchBase.baseAddress), UnsafeMutableRawPointer(mutating: bucketStarts.baseAddress),
+                  UnsafeMutableRawPointer(mutating: bucketItems.baseAddress)] {
             p?.deallocate()
         }
     }

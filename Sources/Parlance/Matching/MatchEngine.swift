@@ -62,6 +62,7 @@ struct MatchEngine {
     let chunks: UnsafeBufferPointer<CompiledProgram.Chunk>
     let listRefs: UnsafeBufferPointer<CompiledProgram.ListRef>
     let firstMasks: UnsafeBufferPointer<UInt64>
+    let frozen: FrozenProgram
     var lists: [CompiledList?]
     var folded: [UInt32] = []
     /// For every position, the first position at or after it that is not a space.
@@ -189,6 +190,7 @@ struct MatchEngine {
         chunks = frozen.chunks
         listRefs = frozen.listRefs
         firstMasks = frozen.firstMasks
+        self.frozen = frozen
         chunkScalars = frozen.chunkScalars
         self.lists = lists
     }
@@ -317,9 +319,17 @@ struct MatchEngine {
         case .sequence:
             matchSequence(n.a, n.b, 0, s, k)
         case .alternative:
-            // Alternatives that cannot start with the next code point are counted as steps and
-            // passed over here, without a call each (Turkish suffixes: dozens of short ones).
+            // Items that cannot start with the next code point are passed over without a call
+            // each: in an alternative of many (`FrozenProgram.dispatchBase`), only those that can
+            // are looked at; in a shorter one, the others are counted as steps and skipped.
             let here = startBit(s)
+            if let here, here != 0, case let base = frozen.dispatchBase[Int(node)], base >= 0 {
+                let j = Int(base) + here.trailingZeroBitCount
+                for q in Int(frozen.bucketStarts[j])..<Int(frozen.bucketStarts[j + 1]) {
+                    match(children[Int(n.a + frozen.bucketItems[q])], s, k)
+                }
+                return
+            }
             for i in 0..<n.b {
                 let child = children[Int(n.a + i)]
                 let m = firstMasks[Int(child)]
