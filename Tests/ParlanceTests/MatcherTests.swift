@@ -247,23 +247,6 @@ struct MatcherTests {
         if let got { #expect(got.utf16.count == text.utf16.count) }
     }
 
-    /// The readings kept for an utterance are distinct: a way through a template that reaches a
-    /// state already reached (same place, slots and continuation) is not followed again, so a
-    /// copy never takes the place of another reading among the best 16.
-    @Test(arguments: [("ja-JP", "がま口でケイトさんに1500円払って、本の代金として"), ("zh-CN", "用钱包找李伟收一下水电费，一百二十块"),
-                      ("de-DE", "Schick über die Geldbörse an Zoë 14 Euro fürs Frühstück")])
-    func keepsNoReadingTwice(_ locale: String, _ utterance: String) throws {
-        let m = try #require(Self.matcher)
-        let c = try m.compiledPack(for: LocaleID(locale))
-        let kept = c.matcher.all(utterance, lists: try c.listsReadingAmounts(in: utterance), bestSlot: nil,
-                                 limit: Matcher.candidatesInterpreted)
-        #expect(!kept.isEmpty)
-        let keys = kept.map { k in
-            k.template.text + "|\(k.rank)|\(k.skipped)|" + k.slots.keys.sorted().map { "\($0)=\(k.slots[$0]!.value)@\(k.slots[$0]!.range.map { "\($0)" } ?? k.slots[$0]!.text)" }.joined(separator: ",")
-        }
-        #expect(Set(keys).count == keys.count, "\(keys)")
-    }
-
     /// Where a remark begins: after the first comma an opener follows as a whole word (or, in
     /// an unspaced script, at the start); the rest of the utterance is kept as said.
     @Test(arguments: [

@@ -232,9 +232,8 @@ struct MatchEngine {
 
     /// Whether the same continuation was already resumed in the same state (same frame, text
     /// position, flags, literal count, slots and context): then it can only repeat matches that
-    /// were already found, which `best` does not need, and which kept (`keepsAll`) would take the
-    /// places of other readings among the best `keepLimit` with copies. Ambiguous templates (a
-    /// chain of optionals that can each match nothing) otherwise repeat work exponentially.
+    /// were already found, which `best` does not need. Ambiguous templates (a chain of
+    /// optionals that can each match nothing) otherwise repeat work exponentially.
     /// States are compared by a 64-bit fingerprint.
     mutating func seenBefore(_ k: Int32, _ s: State) -> Bool {
         // A template walked in few steps cannot have repeated much: fingerprinting starts later.
@@ -262,11 +261,6 @@ struct MatchEngine {
     /// and holds the best `keepLimit` matches, as sorting every match and keeping the first would.
     mutating func keep(_ m: TemplateMatch) {
         guard keepLimit < Int.max else { return all.append(m) }
-        // The same reading found again, on another variant of the text (with and without skip
-        // words), is kept once.
-        if all.contains(where: { $0.rank == m.rank && $0.skipped == m.skipped && $0.template.text == m.template.text && $0.slots == m.slots }) {
-            return
-        }
         if all.count >= keepLimit {
             guard let last = all.last, m.rank < last.rank else { return }
             all.removeLast()
@@ -302,10 +296,10 @@ struct MatchEngine {
             guard let m = finish(s) else { return }
             if keepsAll { keep(build(m)) } else if best == nil || m.rank < best!.rank { best = m }
         case .sequence(let first, let count, let next, let parent):
-            if seenBefore(k, s) { return }
+            if !keepsAll && seenBefore(k, s) { return }
             matchSequence(first, count, next, s, parent)
         case .permutation(let first, let count, let left, let parent):
-            if seenBefore(k, s) { return }
+            if !keepsAll && seenBefore(k, s) { return }
             matchPermutation(first, count, left, s, parent)
         case .value(let i):
             valueMatched(valueMatches[Int(i)], s)
