@@ -14,14 +14,14 @@ final class NSLockShim: @unchecked Sendable {
 
 /// A dictionary shared by threads, for results that are costly to compute and cheap to keep;
 /// emptied when it reaches `limit` entries, so that it stays bounded whatever it is fed.
-public final class SharedMemo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+final class SharedMemo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     private let lock = NSLockShim()
     private var entries: [Key: Value] = [:]
     private let limit: Int
 
-    public init(limit: Int) { self.limit = limit }
+    init(limit: Int) { self.limit = limit }
 
-    public subscript(key: Key) -> Value? {
+    subscript(key: Key) -> Value? {
         get { lock.withLock { entries[key] } }
         set {
             lock.withLock {
@@ -31,5 +31,5 @@ public final class SharedMemo<Key: Hashable & Sendable, Value: Sendable>: @unche
         }
     }
 
-    public var count: Int { lock.withLock { entries.count } }
+    var count: Int { lock.withLock { entries.count } }
 }
