@@ -198,7 +198,7 @@ public final class Matcher: Sendable {
             // unkeyed (keys are lowercase; a mark before the word may be dropped, so it is keyed).
             let next = text[i...].drop(while: \.isWhitespace)
             if let c = next.unicodeScalars.first, c.isASCII, c.properties.isAlphabetic,
-               !openers.contains(where: { $0.unicodeScalars.first == Unicode.Scalar(UInt8(ascii: c).lowercasedASCII) }) {
+               !openers.contains(where: { $0.unicodeScalars.first?.value == c.value | 0x20 }) {
                 continue
             }
             let rest = key(String(next.prefix(2 * longest + 4)))
@@ -418,9 +418,4 @@ public final class Matcher: Sendable {
         Interpreter.markNearTies(&readings, freeText: freeText)
         return readings.indices.map { Reading(reading: readings[$0], template: templates[$0], freeText: freeText[$0]) }
     }
-}
-
-extension UInt8 {
-    /// An ASCII capital letter made lowercase; any other byte as it is.
-    var lowercasedASCII: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
 }

@@ -133,11 +133,17 @@ public final class TemplateMatcher: Sendable {
     /// words and lists it has, in trial order.
     func candidateTemplates(_ utterance: String, lists: Lists = .none) -> [String] {
         var v = Variants()
-        prepare(utterance, &v)
         var scratch = index.makeScratch(templates: program.templates.count)
+        markPresent(utterance, lists: lists, &v, &scratch)
+        return index.candidates(&scratch).map { program.templates[Int($0)].source.text }
+    }
+
+    /// Prepares `utterance` in `v` and marks in `scratch` the fragments and lists it has, for
+    /// `TemplateIndex.candidates`.
+    private func markPresent(_ utterance: String, lists: Lists, _ v: inout Variants, _ scratch: inout TemplateIndex.Scratch) {
+        prepare(utterance, &v)
         for h in v.haystack { h.withUnsafeBufferPointer { index.markFragments(in: $0, &scratch) } }
         index.markLists(lists.byID, in: v.haystack, cjk: grammar.ignoresWhitespace, &scratch)
-        return index.candidates(&scratch).map { program.templates[Int($0)].source.text }
     }
 
     /// The utterance prepared for matching, and the text variants hassil matches against, built
@@ -243,9 +249,7 @@ public final class TemplateMatcher: Sendable {
             reused.engine.endCall()
             scratchPool.give(reused)
         }
-        prepare(utterance, &reused.variants)
-        for h in reused.variants.haystack { h.withUnsafeBufferPointer { index.markFragments(in: $0, &reused.index) } }
-        index.markLists(lists.byID, in: reused.variants.haystack, cjk: grammar.ignoresWhitespace, &reused.index)
+        markPresent(utterance, lists: lists, &reused.variants, &reused.index)
         let keywords = hasKeywords
             ? Set(MatchText.foldString(reused.variants.noSkip.string).split(separator: " ").map(String.init)) : []
         reused.engine.reset(lists: lists.byID)
