@@ -328,4 +328,21 @@ struct PersonResolverTests {
         #expect(values.first { if case .text("Anna", _) = $0.input { return true } else { return false } }?.output == .number(0))
         #expect(Set(said.map { $0.lowercased() }).count == said.count)
     }
+
+    /// Contacts merged and intersected in contact order, whatever order they come in, each
+    /// once with its values combined; an intersection keeps the contacts both name.
+    @Test(arguments: [
+        ([(3, 1), (1, 2), (3, 4), (2, 8)], [(1, 2), (2, 8), (3, 5)]),
+        ([(1, 1), (1, 2), (2, 4), (5, 8), (5, 16)], [(1, 3), (2, 4), (5, 24)]),
+        ([], []),
+    ] as [([(Int32, Int)], [(Int32, Int)])])
+    func mergesContactsInContactOrder(_ c: (items: [(Int32, Int)], merged: [(Int32, Int)])) {
+        let got = ContactOrder.merged(c.items.map { (contact: $0.0, value: $0.1) }) { $0 | $1 }
+        #expect(got.map(\.contact) == c.merged.map(\.0))
+        #expect(got.map(\.value) == c.merged.map(\.1))
+        let other: [(contact: Int32, value: Int)] = [(0, 100), (2, 100), (5, 100), (9, 100)]
+        let both = ContactOrder.intersection(got, other) { $0 + $1 }
+        #expect(both.map(\.contact) == got.map(\.contact).filter { [0, 2, 5, 9].contains($0) })
+        #expect(both.allSatisfy { $0.value > 100 })
+    }
 }

@@ -50,9 +50,9 @@ public final class PersonResolver: Sendable {
     private let latinIndex: SortedKeyTable<Int32>
     /// Latin key of each word of a name written in another script → contact indexes.
     private let latinParts: SortedKeyTable<Int32>
-    /// `NameSound` keys of each name's words → (contact index, whether the word is the whole
-    /// name), for names said in another script than they are written in.
-    private let soundIndex: [String: [(Int, Bool)]]
+    /// `NameSound` keys of each name's words → contact index × 2, plus 1 when the word is the
+    /// whole name, in contact order: for names said in another script than they are written in.
+    private let soundIndex: SortedKeyTable<Int32>
     /// Per contact, whether the name is written in Latin letters (then a name said in Latin
     /// letters is never its transcription).
     private let writtenInLatin: [Bool]
@@ -113,7 +113,7 @@ public final class PersonResolver: Sendable {
         profile = try TextAnalyzer.shared(for: locale).profile
         let profile = self.profile
         forms = PersonNameForms(language: locale.language, nicknames: nicknames) { profile.key($0) }
-        var sounds: [String: [(Int, Bool)]] = [:]
+        var sounds: [([UInt8], Int32)] = []
         var writtenInLatin: [Bool] = []
         var pairs: [([UInt8], Hit)] = []
         var latin: [([UInt8], Int32)] = []
@@ -136,20 +136,20 @@ public final class PersonResolver: Sendable {
                     add(form, kind, parts.count == 1)
                 }
                 for sound in NameSound.keys(profile.latinKey(p)) where sound.count >= 2 {
-                    sounds[sound, default: []].append((n, parts.count == 1))
+                    sounds.append((Array(sound.utf8), SoundHit.code(i, whole: parts.count == 1)))
                 }
             }
             // A name of several words said as one (`ジョンアップルシード`): the whole name.
             if parts.count > 1 {
                 for sound in NameSound.keys(profile.latinKey(parts.joined())) where sound.count >= 3 {
-                    sounds[sound, default: []].append((n, true))
+                    sounds.append((Array(sound.utf8), SoundHit.code(i, whole: true)))
                 }
             }
             // The words of a reading in another script, as they sound (`たろう` for 太郎: `Taro`).
             let readingWords = Self.readingWords(c)
             for w in readingWords {
                 for sound in NameSound.keys(profile.latinKey(w)) where sound.count >= 2 {
-                    sounds[sound, default: []].append((n, readingWords.count == 1))
+                    sounds.append((Array(sound.utf8), SoundHit.code(i, whole: readingWords.count == 1)))
                 }
             }
 
@@ -183,7 +183,7 @@ public final class PersonResolver: Sendable {
         index = SortedKeyTable(pairs: pairs)
         latinIndex = SortedKeyTable(pairs: latin)
         self.latinParts = SortedKeyTable(pairs: latinParts)
-        soundIndex = sounds
+        soundIndex = SortedKeyTable(pairs: sounds)
         self.writtenInLatin = writtenInLatin
         var relations: [String: String] = [:]
         for (relation, words) in relationships {
@@ -306,7 +306,17 @@ public final class PersonResolver: Sendable {
     }
 
     static func rank(_ m: MatchKind) -> Int {
-        [.exact, .folded, .synonym, .pronounced, .inflected, .transliterated, .fuzzy, .wildcard].firstIndex(of: m) ?? 9
+        switch m {
+        case .exact: 0
+        case .folded: 1
+        case .synonym: 2
+        case .pronounced: 3
+        case .inflected: 4
+        case .transliterated: 5
+        case .fuzzy: 6
+        case .wildcard: 7
+        case .number, .currency, .inferred: 9
+        }
     }
 
     /// Splits token keys at conjunctions; a Japanese or Chinese conjunction may stand inside a
@@ -447,35 +457,41 @@ public final class PersonResolver: Sendable {
     /// Beside a word found as written, a word said in Latin letters may be the transcription
     /// of a word of a name written in another script: "Dima Ivanov" for Дмитрий Иванов, with
     /// Dima from the nickname table (then the match is `transliterated`).
+    ///
+    /// - Complexity: O(h) for the h hits of its words (they come in contact order), however
+    ///   many contacts share a word.
     private func everyPart(_ tokens: [String], latin latinKey: (String) -> String) -> [Hit]? {
-        var common: Set<Int32>?
-        var written: [[Hit]] = []
-        var transcribed = false
+        // Per contact named by every word so far: the least sure kind among the written words
+        // (each word counting its surest hit for the contact; nil before a written word).
+        var common: [(contact: Int32, value: MatchKind?)]?
+        var written = false, transcribed = false
         for t in tokens {
             let hits = index.payloads(of: t.utf8)
-            let ids: Set<Int32>
+            var found: [(contact: Int32, value: MatchKind?)]
             if !hits.isEmpty {
-                ids = Set(hits.map(\.contact))
-                written.append(Array(hits))
+                found = ContactOrder.merged(hits.map { ($0.contact, MatchKind?.some($0.kind)) }) { a, b in
+                    Self.rank(a!) <= Self.rank(b!) ? a : b
+                }
+                written = true
             } else {
                 guard t.count >= Self.minimumTranscribedPart, latinKey(t) == t else { return nil }
-                let found = latinParts.payloads(of: t.utf8)
-                guard !found.isEmpty else { return nil }
-                ids = Set(found)
+                let ids = latinParts.payloads(of: t.utf8)
+                guard !ids.isEmpty else { return nil }
+                found = ContactOrder.merged(ids.map { ($0, MatchKind?.none) }) { a, _ in a }
                 transcribed = true
             }
-            common = common.map { $0.intersection(ids) } ?? ids
+            // Each contact is as sure as its least sure word: a nickname ("Дима Иванов") or an
+            // inflected form lowers the whole name, as it lowers a name of one word.
+            common = common.map {
+                ContactOrder.intersection($0, found) { a, b in
+                    guard let a, let b else { return a ?? b }
+                    return Self.rank(a) >= Self.rank(b) ? a : b
+                }
+            } ?? found
             if common!.isEmpty { return nil }
         }
-        guard let c = common, !c.isEmpty, !written.isEmpty else { return nil }
-        // Each contact is as sure as its least sure word: a nickname ("Дима Иванов") or an
-        // inflected form lowers the whole name, as it lowers a name of one word.
-        return c.sorted().map { contact in
-            let kind = written.map { hits in
-                hits.filter { $0.contact == contact }.map(\.kind).min { Self.rank($0) < Self.rank($1) } ?? .exact
-            }.max { Self.rank($0) < Self.rank($1) } ?? .exact
-            return Hit(contact: contact, kind: transcribed ? .transliterated : kind, isFullName: true)
-        }
+        guard let c = common, !c.isEmpty, written else { return nil }
+        return c.map { Hit(contact: $0.contact, kind: transcribed ? .transliterated : $0.value ?? .exact, isFullName: true) }
     }
 
     /// The fewest letters of a word said in Latin letters that `everyPart` reads as a
@@ -485,7 +501,9 @@ public final class PersonResolver: Sendable {
     /// Contacts whose every word sounds like a word said in another script (`Джону и Кейт`,
     /// `ジョン`, `安娜`): inflections are undone first, since no written form made them.
     private func soundAlike(_ tokens: [String], latin latinKey: (String) -> String) -> [Hit]? {
-        var common: [Int: Bool]?
+        // Per contact whose every word sounds like a word said: whether the first word heard
+        // is its whole name.
+        var common: [(contact: Int32, value: Bool)]?
         // Hanzi and kana break a name into characters (`凯`, `特`): it is one word.
         let words = profile.isUnspaced ? [tokens.joined()] : tokens
         // Said in Latin letters: a transcription only of a name written otherwise (`Dmitri` for
@@ -498,20 +516,22 @@ public final class PersonResolver: Sendable {
         }
         for t in words {
             let latin = latinKey(t)
-            var found: [Int: Bool] = [:]
+            var found: [(contact: Int32, value: Bool)] = []
             for base in forms.baseForms(of: t) {
                 // A base form is one word's key: its Latin is its key's.
                 let key = base == t ? latin : profile.latin(ofKey: base)
-                for (i, whole) in soundIndex[NameSound.key(key)] ?? [] where !(saidInLatin && writtenInLatin[i]) {
-                    found[i] = (found[i] ?? false) || whole
-                }
+                let heard = soundIndex.payloads(of: NameSound.key(key).utf8).lazy
+                    .map { (contact: SoundHit.contact($0), value: SoundHit.isWhole($0)) }
+                    .filter { !(saidInLatin && self.writtenInLatin[Int($0.contact)]) }
+                found = ContactOrder.merged(Array(heard)) { $0 || $1 }
                 if !found.isEmpty { break }
             }
             guard !found.isEmpty else { return nil }
-            common = common.map { $0.filter { found[$0.key] != nil } } ?? found
+            common = common.map { ContactOrder.intersection($0, found) { a, _ in a } } ?? found
+            if common!.isEmpty { return nil }
         }
         guard let c = common, !c.isEmpty else { return nil }
-        return c.keys.sorted().map { Hit(contact: Int32($0), kind: .transliterated, isFullName: words.count > 1 || c[$0]!) }
+        return c.map { Hit(contact: $0.contact, kind: .transliterated, isFullName: words.count > 1 || $0.value) }
     }
 
     /// The consonants a name said in Latin letters needs to be heard as a transcription: 3 for
@@ -523,23 +543,42 @@ public final class PersonResolver: Sendable {
     }
 
     /// Turns index hits into a resolution: one contact is a success; several are a
-    /// disambiguation, ordered as the user ordered the contacts (by importance).
+    /// disambiguation, ordered as the user ordered the contacts (by importance). When some hits
+    /// are whole names, only they count.
+    ///
+    /// - Complexity: O(h) for h hits in contact order (as the indexes give them), without
+    ///   allocating more than `maxCandidates` people; O(h log h) otherwise.
     private func resolved<C: Collection>(_ hits: C, transliterated: Double = Scoring.transliterated) -> Resolved where C.Element == Hit {
-        let full = hits.filter(\.isFullName)
-        let chosen = full.isEmpty ? Array(hits) : full
-        let ids = Array(Set(chosen.map { Int($0.contact) })).sorted()
-        let kind = chosen.map(\.kind).max { Self.rank($0) < Self.rank($1) } ?? .exact
+        let anyFull = hits.contains(where: \.isFullName)
+        var worst = -1
+        var kind = MatchKind.exact
+        var ids: [Int] = []
+        var contacts = 0, last: Int32 = -1, inOrder = true
+        for h in hits where !anyFull || h.isFullName {
+            let r = Self.rank(h.kind)
+            if r > worst { (worst, kind) = (r, h.kind) }
+            guard inOrder, h.contact != last else { continue }
+            if h.contact < last { inOrder = false; continue }
+            last = h.contact
+            contacts += 1
+            if ids.count < Self.maxCandidates { ids.append(Int(h.contact)) }
+        }
+        if !inOrder {
+            let all = Set(hits.filter { !anyFull || $0.isFullName }.map { Int($0.contact) }).sorted()
+            contacts = all.count
+            ids = Array(all.prefix(Self.maxCandidates))
+        }
         var score: Double
         switch kind {
-        case .exact: score = full.isEmpty ? Scoring.partOfName : Scoring.exact
+        case .exact: score = anyFull ? Scoring.exact : Scoring.partOfName
         case .inflected: score = Scoring.inflected
         case .synonym: score = Scoring.nickname
-        case .pronounced: score = full.isEmpty ? Scoring.partOfPronunciation : Scoring.pronounced
+        case .pronounced: score = anyFull ? Scoring.pronounced : Scoring.partOfPronunciation
         case .transliterated: score = transliterated
         default: score = Scoring.fuzzy
         }
-        let people = ids.prefix(Self.maxCandidates).map { person($0) }
-        if ids.count > 1 {
+        let people = ids.map { person($0) }
+        if contacts > 1 {
             return Resolved(people: [], score: score * 0.8, match: kind, resolution: .disambiguation, candidates: people)
         }
         return Resolved(people: people, score: score, match: kind, resolution: .success, candidates: [])
@@ -548,5 +587,54 @@ public final class PersonResolver: Sendable {
     /// Levenshtein distance, stopping early once it exceeds `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
         EditDistance.levenshtein(Array(a.utf8), Array(b.utf8), limit: limit)
+    }
+}
+
+/// A contact in the sound index: its index and whether the word heard is its whole name, in
+/// one number (`index × 2 + whole`), so that the index keeps them in contact order.
+enum SoundHit {
+    static func code(_ contact: Int32, whole: Bool) -> Int32 { contact << 1 | (whole ? 1 : 0) }
+    static func contact(_ code: Int32) -> Int32 { code >> 1 }
+    static func isWhole(_ code: Int32) -> Bool { code & 1 == 1 }
+}
+
+/// Contacts with a value each, in contact order: the indexes give them so, and merging and
+/// intersecting them then costs no hashing.
+enum ContactOrder {
+    /// Each contact once, in contact order, with its values combined by `combine`.
+    ///
+    /// - Complexity: O(n) when `items` are in contact order, O(n log n) otherwise.
+    static func merged<V>(_ items: [(contact: Int32, value: V)], _ combine: (V, V) -> V) -> [(contact: Int32, value: V)] {
+        var items = items
+        if !zip(items, items.dropFirst()).allSatisfy({ $0.0.contact <= $0.1.contact }) {
+            items = items.enumerated().sorted { ($0.element.contact, $0.offset) < ($1.element.contact, $1.offset) }.map(\.element)
+        }
+        var out: [(contact: Int32, value: V)] = []
+        out.reserveCapacity(items.count)
+        for x in items {
+            if let l = out.last, l.contact == x.contact {
+                out[out.count - 1].value = combine(l.value, x.value)
+            } else {
+                out.append(x)
+            }
+        }
+        return out
+    }
+
+    /// The contacts of both (each in contact order, each contact once), with values combined.
+    ///
+    /// - Complexity: O(a + b).
+    static func intersection<V>(_ a: [(contact: Int32, value: V)], _ b: [(contact: Int32, value: V)],
+                                _ combine: (V, V) -> V) -> [(contact: Int32, value: V)] {
+        var out: [(contact: Int32, value: V)] = []
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i].contact < b[j].contact { i += 1 } else if a[i].contact > b[j].contact { j += 1 } else {
+                out.append((a[i].contact, combine(a[i].value, b[j].value)))
+                i += 1
+                j += 1
+            }
+        }
+        return out
     }
 }
