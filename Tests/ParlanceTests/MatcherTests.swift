@@ -111,6 +111,25 @@ struct MatcherTests {
     /// People nobody's contacts know, said up to a colon, are who a text is for and what follows
     /// the colon is the text; a text's words are quoted without the colon or the spaces before
     /// them, and a Spanish question keeps both its marks.
+    /// A number said bare where an amount goes is the amount, in the locale's currency and to be
+    /// confirmed: free text that holds it ("12", "25 por la cena") says it less precisely.
+    @Test(arguments: [
+        ("es-ES", "Paga a Kate 30 con Monedero", "30.0 EUR", nil),
+        ("es-ES", "págale a Anna 12 con Monedero", "12.0 EUR", nil),
+        ("es-ES", "Págale a Zoe 25 por la cena con Monedero", "25.0 EUR", "la cena"),
+        ("en-US", "Pay Kate 30 with Coinpurse", "30.0 USD", nil),
+        ("de-DE", "Zahl Kate 30 mit Coinpurse", "30.0 EUR", nil),
+        ("ru-RU", "Переведи Маше 300 через Кошелёк", "300.0 RUB", nil),
+    ] as [(String, String, String, String?)])
+    func readsABareNumberAsTheAmount(_ locale: String, _ utterance: String, _ amount: String, _ note: String?) throws {
+        let best = try Self.best(utterance, locale)
+        #expect(best.intent == "INSendPaymentIntent")
+        #expect(best.accepted)
+        #expect(best.parameters["currencyAmount"]?.value.map(PackTestRun.render) == amount)
+        #expect(best.parameters["currencyAmount"]?.resolution == .confirmationRequired)
+        #expect(best.parameters["note"]?.text == note)
+    }
+
     @Test(arguments: [
         ("en-US", "Send a message to the team: running late", "the team", "running late"),
         ("en-US", "Text my study group: meeting moved to noon", "my study group", "meeting moved to noon"),

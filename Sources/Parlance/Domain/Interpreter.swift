@@ -10,8 +10,9 @@ import ParlanceText
 ///   0.75 when several could take it (the reading then asks which);
 /// - a parameter scores 1 when exact, and less as `PersonResolver.Scoring` and the currency rules
 ///   below say; a missing required parameter does not lower the score, it makes it `needsValue`;
-/// - free text scores 0.9, or 0.8 (`PersonResolver.Scoring.transliterated`) when it is a contact's
-///   name said by sound; a short name nobody has scores `unknown` (0.7), accepted and to be
+/// - free text scores 0.9, or no more than a value another reading finds in its words when that
+///   value is less sure (`typedUnsurely`: a contact's name said by sound, 0.8, or an amount said as a
+///   bare number, 0.8); a short name nobody has scores `unknown` (0.7), accepted and to be
 ///   confirmed, as SiriKit has the app confirm a recipient it does not know.
 /// `accepted` is `score ≥ acceptThreshold` and a reading the app supports.
 struct Interpreter {
@@ -23,9 +24,10 @@ struct Interpreter {
     /// Resolutions already made for this utterance: candidates share their slot texts, and so do
     /// the readings of the utterance respelled (`Matcher.interpretations`), which keep its ranges.
     private let memo: Memo
-    /// Where readings of the utterance found a contact by sound (UTF-16 ranges): free text
-    /// there scores as that contact does.
-    var namesBySound: Set<[Int]> = []
+    /// Where readings of the utterance took words for a value less sure than free text (UTF-16
+    /// ranges → its score): a contact found by sound, a bare number as an amount in the
+    /// locale's currency. Free text on the same words scores no higher.
+    var typedUnsurely: [[Int]: Double] = [:]
 
     final class Memo {
         var persons: [String: PersonResolver.Resolved] = [:]
@@ -457,29 +459,41 @@ struct Interpreter {
         let value = slot.isWildcard ? text : (slot.value.string ?? text)
         var score = slot.isWildcard ? 0.9 : 1
         // Free text whose words another reading takes for a contact said by sound ("photos of
-        // Li Wei" for 李 伟) is no surer than that contact: the reading that takes it for the
-        // person, and leaves less to free text, then wins the tie.
-        if slot.isWildcard, let r = range, namesBySound.contains([r.lowerBound, r.upperBound]) {
-            score = PersonResolver.Scoring.transliterated
+        // Li Wei" for 李 伟) or for an amount said as a bare number ("págale a Anna 12") is no
+        // surer than that value: the reading that types it, and leaves less to free text, then
+        // wins the tie.
+        if slot.isWildcard, let r = range {
+            for (t, typed) in typedUnsurely where r.lowerBound <= t[0] && t[1] <= r.upperBound { score = min(score, typed) }
         }
         return ParameterMatch(value: .text(value), text: text, range: range, score: score,
                               match: slot.isWildcard ? .wildcard : .exact, resolution: .success)
     }
 
-    /// Every match interpreted (nil for one that is no reading). Words one reading takes for a
-    /// contact said by sound are read again where another took them as free text, which then
-    /// scores no surer than that contact.
+    /// Every match interpreted (nil for one that is no reading). Words one reading types less
+    /// surely than free text (`typedUnsurely`) are read again where another took them as free
+    /// text, which then scores no surer.
     mutating func interpretAll(_ matches: [TemplateMatch]) -> [Interpretation?] {
         let first = matches.map { interpret($0) }
-        namesBySound = Self.namesBySound(in: first.compactMap { $0 })
-        return namesBySound.isEmpty ? first : matches.map { interpret($0) }
+        typedUnsurely = Self.typedUnsurely(in: first.compactMap { $0 })
+        return typedUnsurely.isEmpty ? first : matches.map { interpret($0) }
     }
 
-    /// The ranges of `readings`' people found by sound or in another script, one contact each.
-    static func namesBySound(in readings: [Interpretation]) -> Set<[Int]> {
-        Set(readings.flatMap { r in
-            r.parameters.values.filter { $0.match == .transliterated && $0.resolution == .success }.compactMap(\.range)
-        })
+    /// The ranges of `readings`' people found by sound or in another script, one contact each
+    /// (scored `PersonResolver.Scoring.transliterated`), and of their amounts said as a bare
+    /// number (their score).
+    static func typedUnsurely(in readings: [Interpretation]) -> [[Int]: Double] {
+        var out: [[Int]: Double] = [:]
+        for r in readings {
+            for p in r.parameters.values {
+                guard let range = p.range else { continue }
+                if p.match == .transliterated && p.resolution == .success {
+                    out[range] = min(out[range] ?? 1, PersonResolver.Scoring.transliterated)
+                } else if p.match == .number, case .currency? = p.value {
+                    out[range] = min(out[range] ?? 1, p.score)
+                }
+            }
+        }
+        return out
     }
 
     /// Readings whose scores nearly tie but that name different apps or intents are not a guess
