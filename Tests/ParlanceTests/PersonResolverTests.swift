@@ -43,6 +43,9 @@ struct PersonResolverTests {
         Case(locale: "zh", text: "王芳和李伟", ids: ["c11", "c12"], resolution: .success, match: .exact),
         Case(locale: "zh", text: "王芳", ids: ["c11"], resolution: .success, match: .exact),
         Case(locale: "en", text: "Masha Petrova", ids: ["c6"], resolution: .success, match: .transliterated),
+        // Spanish diminutives, of a name as written and of one said in another script.
+        Case(locale: "es", text: "Annita", ids: ["c3", "c4"], resolution: .disambiguation, match: .inflected),
+        Case(locale: "es", text: "Mashita", ids: ["c6"], resolution: .success, match: .transliterated),
     ]
 
     @Test(arguments: cases)

@@ -65,7 +65,8 @@ struct PersonNameForms: Sendable {
             familyNameFirst = false
         case "es":
             conjunctions = ["y", "e", "&", ","]
-            suffixRules = []
+            // Diminutives: Anna → Annita, Olga → Olguita, Paco → Paquito.
+            suffixRules = [("a", ["ita"]), ("o", ["ito"]), ("ga", ["guita"]), ("ca", ["quita"]), ("go", ["guito"]), ("co", ["quito"])]
             honorificSuffixes = []
             honorificPrefixes = ["señor", "señora", "señorita", "sr", "sra", "don", "doña", "dr"]
             determiners = ["mi", "mis", "nuestro", "nuestra", "el", "la"]
