@@ -184,6 +184,30 @@ public final class CurrencyReader: Sendable {
         return addingNotesOfWorth(to: addingBanknotes(to: out, tokens: tokens, numbers: numbers), tokens: tokens, numbers: numbers)
     }
 
+    /// Prices said as two bare numbers, the second its hundredths, without a currency word
+    /// ("doce cincuenta", "doce con cincuenta", "twelve fifty", "двенадцать пятьдесят"): the
+    /// amount in the locale's currency. Only where a number said bare after the currency's name
+    /// is hundredths (not Japanese or Chinese), the first number below 1,000, the second 10 to
+    /// 99, both whole, joined by nothing or by a connector that may come before a bare minor
+    /// part ("con"). What they mean depends on where they are said: a caller reads them only
+    /// where an amount is expected, and confirms them.
+    ///
+    /// - Complexity: O(n) in the number of numbers.
+    public func bareAmounts(in tokens: [Token], numbers: [NumberSpan]) -> [AmountSpan] {
+        guard let local = localCurrency, spoken.bareFraction == 0.01 else { return [] }
+        var out: [AmountSpan] = []
+        for (n, m) in zip(numbers, numbers.dropFirst()) {
+            guard !n.isOrdinal, !m.isOrdinal, n.value == n.value.rounded(), m.value == m.value.rounded(),
+                  n.value >= 1, n.value < 1000, (10...99).contains(m.value) else { continue }
+            let gap = m.tokens.lowerBound - n.tokens.upperBound
+            guard gap == 0 && tokens[m.tokens.lowerBound].spaceBefore
+                    || gap == 1 && spoken.bareConnectors.contains(tokens[n.tokens.upperBound].key) else { continue }
+            out.append(AmountSpan(amount: n.value + m.value / 100, currencyCode: local, range: n.range.lowerBound..<m.range.upperBound,
+                                  tokens: n.tokens.lowerBound..<m.tokens.upperBound))
+        }
+        return out
+    }
+
     /// How many banknotes the words right before token `i` count, and where they start: a
     /// number ("zwei Zehner", "deux billets"), or an indefinite article for one ("a fiver");
     /// nil when neither is there, or `free` says its tokens are another amount's.

@@ -112,7 +112,8 @@ struct MatcherTests {
     /// the colon is the text; a text's words are quoted without the colon or the spaces before
     /// them, and a Spanish question keeps both its marks.
     /// A number said bare where an amount goes is the amount, in the locale's currency and to be
-    /// confirmed: free text that holds it ("12", "25 por la cena") says it less precisely.
+    /// confirmed (a price said as two numbers too: "doce con cincuenta"): free text that holds it
+    /// ("12", "25 por la cena") says it less precisely.
     @Test(arguments: [
         ("es-ES", "Paga a Kate 30 con Monedero", "30.0 EUR", nil),
         ("es-ES", "págale a Anna 12 con Monedero", "12.0 EUR", nil),
@@ -120,6 +121,10 @@ struct MatcherTests {
         ("en-US", "Pay Kate 30 with Coinpurse", "30.0 USD", nil),
         ("de-DE", "Zahl Kate 30 mit Coinpurse", "30.0 EUR", nil),
         ("ru-RU", "Переведи Маше 300 через Кошелёк", "300.0 RUB", nil),
+        // …and a price said as two bare numbers, the second its hundredths.
+        ("es-ES", "Págale a Kate doce con cincuenta con Monedero", "12.5 EUR", nil),
+        ("fr-FR", "Paie Kate douze cinquante avec Porte-monnaie", "12.5 EUR", nil),
+        ("ru-RU", "Переведи Маше двенадцать пятьдесят через Кошелёк", "12.5 RUB", nil),
     ] as [(String, String, String, String?)])
     func readsABareNumberAsTheAmount(_ locale: String, _ utterance: String, _ amount: String, _ note: String?) throws {
         let best = try Self.best(utterance, locale)

@@ -138,6 +138,25 @@ struct AmountTests {
         #expect(a.analyze("I need 20 for lunch").amounts.isEmpty)
     }
 
+    /// A price said as two bare numbers, hundredths second, is an amount in the locale's
+    /// currency where a bare minor part is hundredths; nothing else is.
+    @Test(arguments: [
+        ("es-ES", "doce cincuenta", 12.5, "EUR"), ("es-ES", "doce con cincuenta", 12.5, "EUR"),
+        ("en-US", "twelve fifty", 12.5, "USD"), ("de-DE", "zwölf fünfzig", 12.5, "EUR"),
+        ("fr-FR", "douze cinquante", 12.5, "EUR"), ("ru-RU", "двенадцать пятьдесят", 12.5, "RUB"),
+        ("es-ES", "doce y cincuenta", nil, nil), ("es-ES", "doce cinco", nil, nil), ("es-ES", "mil cincuenta", nil, nil),
+        ("en-US", "twelve", nil, nil), ("ja-JP", "千二百 五十", nil, nil), ("zh-CN", "十二 五十", nil, nil),
+    ] as [(String, String, Double?, String?)])
+    func readsAPriceSaidAsTwoBareNumbers(_ locale: String, _ text: String, _ amount: Double?, _ code: String?) throws {
+        let a = try TextAnalyzer.shared(for: LocaleID(locale))
+        let r = a.analyze(text)
+        let bare = a.currencies.bareAmounts(in: r.tokens, numbers: r.numbers)
+        #expect(bare.first?.amount == amount)
+        #expect(bare.first?.currencyCode == code)
+        if amount != nil { #expect(bare.first?.range == 0..<text.utf16.count) }
+        #expect(r.amounts.isEmpty)
+    }
+
     @Test func namesTheLocalCurrency() throws {
         #expect(try TextAnalyzer.shared(for: LocaleID("de-CH")).currencies.localCurrency == "CHF")
         #expect(try TextAnalyzer.shared(for: LocaleID("ja")).currencies.localCurrency == "JPY")

@@ -149,7 +149,8 @@ final class CompiledPack: Sendable {
         let a = analyzer.analyze(text)
         let units = Array(text.utf16)
         var said: [String] = []
-        for r in a.amounts.map(\.range) + a.numbers.filter({ !$0.isOrdinal }).map(\.range)
+        let bare = analyzer.currencies.bareAmounts(in: a.tokens, numbers: a.numbers)
+        for r in a.amounts.map(\.range) + bare.map(\.range) + a.numbers.filter({ !$0.isOrdinal }).map(\.range)
         where r.upperBound <= units.count {
             let s = UTF16Fast.string(units[r])
             if !said.contains(s) { said.append(s) }

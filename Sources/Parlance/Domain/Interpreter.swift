@@ -402,7 +402,12 @@ struct Interpreter {
                 return ParameterMatch(value: .currency(amount: amount.amount, currencyCode: amount.currencyCode), text: text,
                                       range: range, score: 1, match: .currency, resolution: .success)
             }
-            // A bare number: the locale's currency, to be confirmed.
+            // A price said as two bare numbers ("doce cincuenta"), or a bare number: the locale's
+            // currency, to be confirmed.
+            if let b = pack.analyzer.currencies.bareAmounts(in: a.tokens, numbers: a.numbers).first, b.tokens == 0..<a.tokens.count {
+                return ParameterMatch(value: .currency(amount: b.amount, currencyCode: b.currencyCode), text: text, range: range,
+                                      score: 0.8, match: .number, resolution: .confirmationRequired)
+            }
             if let n = a.numbers.first, a.numbers.count == 1, n.tokens.count == a.tokens.count, let local = pack.analyzer.currencies.localCurrency {
                 return ParameterMatch(value: .currency(amount: n.value, currencyCode: local), text: text, range: range,
                                       score: 0.8, match: .number, resolution: .confirmationRequired)
