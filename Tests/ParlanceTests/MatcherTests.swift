@@ -123,6 +123,7 @@ struct MatcherTests {
         ("ru-RU", "Переведи Маше 300 через Кошелёк", "300.0 RUB", nil),
         // …and a price said as two bare numbers, the second its hundredths.
         ("es-ES", "Págale a Kate doce con cincuenta con Monedero", "12.5 EUR", nil),
+        ("en-US", "Pay Kate twelve fifty with Coinpurse", "12.5 USD", nil),
         ("fr-FR", "Paie Kate douze cinquante avec Porte-monnaie", "12.5 EUR", nil),
         ("ru-RU", "Переведи Маше двенадцать пятьдесят через Кошелёк", "12.5 RUB", nil),
     ] as [(String, String, String, String?)])
