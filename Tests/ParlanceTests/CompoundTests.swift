@@ -58,6 +58,13 @@ struct SoundAlikeNameTests {
         ("テンポランを終わりにして、ストライドで", "workoutName", "tempo-run"),
         ("ストライドでロングランを始めて", "workoutName", "long-run"),
         ("映画ナイトでニーナ・シモンをかけて", "mediaItems", "Nina Simone"),
+        // As Japanese borrows English: an r that ends a syllable is a long vowel, a plural s is
+        // dropped; a katakana run the dictionary cuts in pieces is heard whole; a word of five
+        // letters is heard on three consonants.
+        ("ジョッターのグロサリーに牛乳を追加して", "targetTaskList", "Groceries"),
+        ("映画ナイトでモーニングランを流して", "mediaItems", "Morning Run"),
+        ("シューボックスでサマーインキョウトのアルバムを見せて", "albumName", "Summer in Kyoto"),
+        ("映画ナイトでフォーカスを再生して", "mediaItems", "Focus"),
     ]
 
     @Test(arguments: vocabularyCases)
@@ -74,6 +81,12 @@ struct SoundAlikeNameTests {
     @Test func keepsOtherWordsAsFreeText() throws {
         let best = try MatcherTests.best("ストライドで朝ランを始めて", "ja-JP")
         #expect(best.parameters["workoutName"]?.match == .wildcard)
+    }
+
+    @Test(arguments: [("summer in kyoto", "summe in kyoto"), ("groceries", "grocerie"), ("morning run", "moning run"),
+                      ("focus", "focus"), ("photos", "photo"), ("packing list", "packing list"), ("boss", "boss"), ("", "")])
+    func spellsAPhraseAsKatakanaHearsIt(_ c: (phrase: String, heard: String)) {
+        #expect(SoundAlikeNames.asKatakanaHearsIt(c.phrase) == c.heard)
     }
 
     @Test func keysAnAppNameAsItIsSaid() {

@@ -107,9 +107,17 @@ struct SoundAlikeNames: Sendable {
         var items: [String: [(list: String, key: String)]] = [:]
         var phrases: [[String]: String] = [:]
         var clashes: Set<[String]> = []
+        let katakana = profile.locale.language == "ja"
         for v in vocabulary where Self.isLatin(v.phrase) {
             let phrase = profile.latinKey(v.phrase)
-            for k in NameSound.keys(phrase) where k.count >= 4 {
+            var keys = NameSound.keys(phrase)
+            if katakana {
+                for k in NameSound.keys(Self.asKatakanaHearsIt(phrase)) where !keys.contains(k) { keys.append(k) }
+            }
+            // Four consonants at least, or three in a word of five letters or more (`Focus`):
+            // shorter keys sound like too many words.
+            let shortest = !phrase.contains(" ") && phrase.count >= 5 ? 3 : 4
+            for k in keys where k.count >= shortest {
                 // The same phrase twice in a list (an app's item and the user's) is the list's
                 // first; two phrases that sound alike are neither.
                 if let old = phrases[[k, v.list]] {
@@ -124,7 +132,29 @@ struct SoundAlikeNames: Sendable {
         self.items = items.filter { !$0.value.isEmpty }
     }
 
+    /// An English phrase as Japanese borrows it: an `r` that ends a syllable is a long vowel
+    /// (`Summer` サマー, `Morning` モーニング) and a plural `s` is dropped (`Groceries` グロサリー;
+    /// not the `s` of `Focus` or `Boss`).
+    static func asKatakanaHearsIt(_ phrase: String) -> String {
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u", "y"]
+        return phrase.split(separator: " ").map { word -> String in
+            var w = Array(word)
+            if w.count > 3, w.last == "s", !["s", "u"].contains(w[w.count - 2]) { w.removeLast() }
+            var out: [Character] = []
+            for (i, c) in w.enumerated() {
+                if c == "r", i > 0, vowels.contains(w[i - 1]), i + 1 == w.count || !vowels.contains(w[i + 1]) { continue }
+                out.append(c)
+            }
+            return String(out)
+        }.joined(separator: " ")
+    }
+
     static func isHan(_ c: Unicode.Scalar) -> Bool { c.properties.isIdeographic }
+
+    /// Whether `text` is katakana (with its prolonged sound mark) and nothing else.
+    static func isKatakana(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { (0x30A0...0x30FF).contains($0.value) || (0xFF66...0xFF9D).contains($0.value) }
+    }
 
     static func isLatin(_ s: String) -> Bool { s.unicodeScalars.allSatisfy { $0.isASCII || !$0.properties.isAlphabetic || $0.value < 0x250 } }
 
@@ -150,13 +180,20 @@ struct SoundAlikeNames: Sendable {
         guard tokens.contains(where: { !Self.isLatin($0.text) }) else { return heard }
         let units = Array(utterance.utf16)
         var heardPeople: [String] = [], heardApps: [AppNames.Entry] = []
-        let widths = profile.isUnspaced ? 1...Self.maxWords : 1...2
+        let widths = Array(profile.isUnspaced ? 1...Self.maxWords : 1...2)
+        // A run of katakana is one borrowed word or phrase, however the dictionary cuts it
+        // (`サマー|インキ|ョ|ウ|ト`): it is heard whole as well.
+        var katakanaRun = [Int](repeating: 0, count: tokens.count + 1)
+        for i in tokens.indices.reversed() where Self.isKatakana(tokens[i].text) {
+            katakanaRun[i] = i + 1 < tokens.count && tokens[i + 1].spaceBefore ? 1 : katakanaRun[i + 1] + 1
+        }
         for i in tokens.indices {
             // The shortest words that sound like a person's name are the name: `凯特`, not
             // `凯特我会`. An app's name or a vocabulary phrase is heard at every width that
             // sounds like one (`ストライド` for Stride and `ストライドラン` for Stride Run).
             var foundPerson = false
-            for w in widths where i + w <= tokens.count {
+            let run = katakanaRun[i] > widths.count ? [katakanaRun[i]] : []
+            for w in widths + run where i + w <= tokens.count {
                 let said = UTF16Fast.string(units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound])
                 guard !Self.isLatin(said) else { continue }
                 var latin = tokens[i..<i + w].map { $0.latin ?? $0.key }.joined()
