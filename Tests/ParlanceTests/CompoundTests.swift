@@ -89,6 +89,12 @@ struct SoundAlikeNameTests {
         #expect(SoundAlikeNames.asKatakanaHearsIt(c.phrase) == c.heard)
     }
 
+    /// A final v said f, as Russian devoices it, and a w that begins a kana syllable after i or u.
+    @Test(arguments: [("ivanov", "iwanofu"), ("petrov", "petorofu"), ("dmitri ivanov", "dmitorii iwanofu")])
+    func keysARussianNameAsKanaSpellIt(_ c: (written: String, said: String)) {
+        #expect(NameSound.keys(c.written).contains(NameSound.key(c.said)))
+    }
+
     @Test func keysAnAppNameAsItIsSaid() {
         #expect(NameSound.key("awesome") == NameSound.key("osam"))
     }

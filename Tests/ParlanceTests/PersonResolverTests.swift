@@ -110,6 +110,8 @@ struct PersonResolverTests {
         Case(locale: "ru", text: "Анне", ids: ["c3", "c4"], resolution: .disambiguation, match: .transliterated),
         Case(locale: "ja", text: "ジョンさんとケイトさん", ids: ["c1", "c2"], resolution: .success, match: .transliterated),
         Case(locale: "ja", text: "ベン", ids: ["c5"], resolution: .success, match: .transliterated),
+        // A final в said as Russian devoices it: `Иванов` as `イワノフ`.
+        Case(locale: "ja", text: "イワノフさん", ids: ["c8"], resolution: .success, match: .transliterated),
         Case(locale: "zh", text: "约翰", ids: ["c1"], resolution: .success, match: .transliterated),
         Case(locale: "zh", text: "凯特", ids: ["c2"], resolution: .success, match: .transliterated),
         // A name of two words said as one, with or without the middle dot.

@@ -27,6 +27,9 @@ struct SpokenListTests {
         ("ru-RU", "молоко, яйца и хлеб", ["молоко", "яйца", "хлеб"]),
         ("ja-JP", "牛乳と卵とパン", ["牛乳", "卵", "パン"]),
         ("ja-JP", "牛乳、卵、パン", ["牛乳", "卵", "パン"]),
+        // One と in a text that ends on a noun joins things.
+        ("ja-JP", "充電器とパスポート", ["充電器", "パスポート"]),
+        ("ja-JP", "段ボールとガムテープ", ["段ボール", "ガムテープ"]),
         ("zh-CN", "牛奶、鸡蛋和面包", ["牛奶", "鸡蛋", "面包"]),
         ("zh-CN", "牛奶，鸡蛋，面包", ["牛奶", "鸡蛋", "面包"]),
     ]
@@ -43,7 +46,7 @@ struct SpokenListTests {
         ("en-US", "send the report"), ("de-DE", "Bericht abschicken"), ("fr-FR", "envoyer le rapport"),
         ("es-ES", "enviar el informe"), ("ru-RU", "хлеб с маслом"), ("ru-RU", "позвонить маме"),
         ("ru-RU", "та самая книга"),
-        ("ja-JP", "レポート提出"), ("ja-JP", "田中と会う"), ("zh-CN", "和平饭店订位"), ("zh-CN", "牛奶和鸡蛋"),
+        ("ja-JP", "レポート提出"), ("ja-JP", "田中と会う"), ("ja-JP", "佐藤さんとランチに行く"), ("zh-CN", "和平饭店订位"), ("zh-CN", "牛奶和鸡蛋"),
         ("en-US", ", ,"), ("en-US", ""),
     ]
 

@@ -13,8 +13,9 @@
 /// (`ウエンダー`, `Уолтер` for Walter). An `n` before `p`, `b` or `m` is `m`, as kana and
 /// pinyin write that sound with one letter (`テンポ` tenpo for tempo).
 ///
-/// A name as written may be said two ways: `keys` adds the key with `g` and `c` soft before
-/// `e`, `i` and `y` (`Pigeon` as `ピジョン` pijon, `Cecile` as `セシル`), for the written side.
+/// A name as written may be said otherwise: `keys` adds the key with `g` and `c` soft before
+/// `e`, `i` and `y` (`Pigeon` as `ピジョン` pijon, `Cecile` as `セシル`), and with a word's final
+/// `v` said `f` (`Ivanov` as `イワノフ` iwanofu, as Russian devoices it), for the written side.
 ///
 /// - Complexity: O(n) in the length of the text.
 enum NameSound {
@@ -62,8 +63,9 @@ enum NameSound {
         return String(out)
     }
 
-    /// The keys of a name as written in Latin letters: `key(latin)`, and, when it differs, the
-    /// key with `g` read as `j` and `c` as `s` before `e`, `i` and `y`.
+    /// The keys of a name as written in Latin letters: `key(latin)`, and, where they differ, the
+    /// key with `g` read as `j` and `c` as `s` before `e`, `i` and `y`, and with a word's final
+    /// `v` read as `f`.
     static func keys(_ latin: String) -> [String] {
         let hard = key(latin)
         var soft = Array(latin.lowercased().utf8)
@@ -73,9 +75,18 @@ enum NameSound {
             if soft[i] == 0x67, before != 0x67 { soft[i] = 0x6A; changed = true }  // g → j, not gg
             if soft[i] == 0x63, before != 0x73 { soft[i] = 0x73; changed = true }  // c → s, not sc
         }
-        guard changed else { return [hard] }
-        let k = key(String(decoding: soft, as: UTF8.self))
-        return k == hard ? [hard] : [hard, k]
+        var out = [hard]
+        if changed {
+            let k = key(String(decoding: soft, as: UTF8.self))
+            if k != hard { out.append(k) }
+        }
+        // A `v` that ends a word is said `f` (Russian devoices it: `Иванов` is `イワノフ` in kana).
+        let words = latin.lowercased().split(separator: " ")
+        if words.contains(where: { $0.count > 2 && $0.hasSuffix("v") }) {
+            let k = key(words.map { $0.count > 2 && $0.hasSuffix("v") ? $0.dropLast() + "f" : $0 }.joined(separator: " "))
+            if !out.contains(k) { out.append(k) }
+        }
+        return out
     }
 
     /// The key of `latin` (lowercase ASCII, as `TextProfile.latinKey` gives it); empty when
@@ -91,8 +102,10 @@ enum NameSound {
             let c = s[i]
             var letter = c
             var width = 1
-            if c == 0x77, afterVowel {  // w
-                letter = 0x75  // after a vowel, part of it (`Awesome` is said `осам`): u
+            if c == 0x77, afterVowel, s[i - 1] != 0x69, s[i - 1] != 0x75 {  // w
+                // After a, e or o, part of the vowel (`Awesome` is said `осам`): u. After i or u
+                // it begins a syllable, as kana write it (`イワノフ` iwanofu).
+                letter = 0x75
             } else if let sp = spellings.first(where: { $0.spelled.count <= s.count - i && s[i..<i + $0.spelled.count].elementsEqual($0.spelled) }) {
                 letter = sp.sound[0]
                 width = sp.spelled.count

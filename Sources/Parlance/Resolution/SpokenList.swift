@@ -7,8 +7,9 @@ import ParlanceText
 /// Items are split at list punctuation (`,` `、` `，` `;` `；`, not inside a number: "1,5 kg") and at the language's conjunctions said
 /// as words of their own ("and", "und", "и", "と", "和"): "apples and bananas" is two tasks, as
 /// people who add to a list mean it. In unspaced scripts the conjunctions also mean "with"
-/// ("田中と会う", "和王芳吃饭"), so there one splits only when said twice ("牛乳と卵とパン") or in
-/// the last item of a punctuated list ("牛奶、鸡蛋和面包", not "和王芳吃饭，买牛奶").
+/// ("田中と会う", "和王芳吃饭"), so there one splits only when said twice ("牛乳と卵とパン"), in
+/// the last item of a punctuated list ("牛奶、鸡蛋和面包", not "和王芳吃饭，买牛奶"), or, in Japanese,
+/// when a text without list punctuation ends on a noun ("牛乳と卵", not "田中と会う").
 struct SpokenList: Sendable {
     let profile: TextProfile
     /// Match keys of the conjunctions that join items.
@@ -26,6 +27,13 @@ struct SpokenList: Sendable {
             .subtracting(notAnd).reduce(into: []) { $0.insert(profile.key($1)) }
     }
 
+    /// Whether a Japanese text ends on a noun, not on a verb or an adjective (whose endings are
+    /// hiragana: `田中と会う`, `早く`): then one と in it joins things (`牛乳と卵`, `充電器とパスポート`).
+    static func namesThings(_ text: String, language: String) -> Bool {
+        guard language == "ja", let last = text.unicodeScalars.last(where: { !$0.properties.isWhitespace }) else { return false }
+        return !(0x3041...0x309F).contains(last.value)
+    }
+
     /// The items of `text`, trimmed; `[text]` when it is not a list of two or more.
     func items(_ text: String) -> [String] {
         let units = Array(text.utf16)
@@ -36,7 +44,7 @@ struct SpokenList: Sendable {
             cuts.append(i..<i + 1)
         }
         var joining = tokens.filter { conjunctions.contains($0.key) }.map(\.range)
-        if profile.isUnspaced && joining.count < 2 {
+        if profile.isUnspaced && joining.count < 2 && !(cuts.isEmpty && Self.namesThings(text, language: profile.locale.language)) {
             // One と or 和 may mean "with": it joins items only in a punctuated list's last item.
             joining = joining.filter { $0.lowerBound >= (cuts.last?.upperBound ?? .max) }
         }
