@@ -27,11 +27,11 @@ struct SpokenListTests {
         ("ru-RU", "молоко, яйца и хлеб", ["молоко", "яйца", "хлеб"]),
         ("ja-JP", "牛乳と卵とパン", ["牛乳", "卵", "パン"]),
         ("ja-JP", "牛乳、卵、パン", ["牛乳", "卵", "パン"]),
-        // One と in a text that ends on a noun joins things.
-        ("ja-JP", "充電器とパスポート", ["充電器", "パスポート"]),
-        ("ja-JP", "段ボールとガムテープ", ["段ボール", "ガムテープ"]),
         ("zh-CN", "牛奶、鸡蛋和面包", ["牛奶", "鸡蛋", "面包"]),
         ("zh-CN", "牛奶，鸡蛋，面包", ["牛奶", "鸡蛋", "面包"]),
+        // One と joins things when the text ends on a noun and begins with no person.
+        ("ja-JP", "充電器とパスポート", ["充電器", "パスポート"]),
+        ("ja-JP", "段ボールとガムテープ。", ["段ボール", "ガムテープ。"]),
     ]
 
     @Test(arguments: lists)
@@ -46,7 +46,8 @@ struct SpokenListTests {
         ("en-US", "send the report"), ("de-DE", "Bericht abschicken"), ("fr-FR", "envoyer le rapport"),
         ("es-ES", "enviar el informe"), ("ru-RU", "хлеб с маслом"), ("ru-RU", "позвонить маме"),
         ("ru-RU", "та самая книга"),
-        ("ja-JP", "レポート提出"), ("ja-JP", "田中と会う"), ("ja-JP", "佐藤さんとランチに行く"), ("zh-CN", "和平饭店订位"), ("zh-CN", "牛奶和鸡蛋"),
+        ("ja-JP", "レポート提出"), ("ja-JP", "田中と会う"), ("ja-JP", "上司と面談"), ("ja-JP", "友達とランチ"),
+        ("ja-JP", "母と買い物"), ("ja-JP", "彼女とデート"), ("ja-JP", "田中さんとランチ"), ("ja-JP", "田中と会う。"), ("zh-CN", "和平饭店订位"), ("zh-CN", "牛奶和鸡蛋"),
         ("en-US", ", ,"), ("en-US", ""),
     ]
 
@@ -56,9 +57,10 @@ struct SpokenListTests {
         #expect(list.items(c.text) == [c.text])
     }
 
+    /// The list reader, with relation words as a locale pack gives them for people.
     static func spokenList(_ locale: String) throws -> SpokenList {
         let id = try LocaleID(locale)
-        return SpokenList(profile: try TextAnalyzer.shared(for: id).profile, language: id.language)
+        return SpokenList(profile: try TextAnalyzer.shared(for: id).profile, language: id.language) { ["上司", "母", "父"].contains($0) }
     }
 }
 
@@ -73,6 +75,19 @@ extension SpokenListTests {
         #expect(one.parameters["taskTitles"]?.value == .text("milk"))
         let message = try MatcherTests.best("Tell John with Awesome: milk, eggs and bread", "en-US")
         #expect(message.parameters["content"]?.value == .text("milk, eggs and bread"))
+    }
+
+    /// In Japanese, one と joins the tasks of a list that ends on a noun, unless a person (a
+    /// contact, a relation) comes before it: then it means "with".
+    @Test(arguments: [
+        ("ジョッターのGroceriesに牛乳と卵を追加して", ["牛乳", "卵"]),
+        ("ジョッターのWorkに上司と面談を追加して", ["上司と面談"]),
+        ("ジョッターのWorkに田中とランチを追加して", ["田中とランチ"]),
+    ])
+    func joinsJapaneseTasksWithOneTo(_ utterance: String, _ items: [String]) throws {
+        let best = try MatcherTests.best(utterance, "ja-JP")
+        #expect(best.intent == "INAddTasksIntent")
+        #expect(best.parameters["taskTitles"]?.value == (items.count == 1 ? .text(items[0]) : .texts(items)))
     }
 
     @Test func encodesTextsAsAnArrayOfStrings() throws {

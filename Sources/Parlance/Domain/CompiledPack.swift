@@ -129,7 +129,11 @@ final class CompiledPack: Sendable {
         lists = try matcher.lists(runtime, aliases: aliases)
         personListNames = people.map { [$0] + aliases.keys.sorted() } ?? []
         amountListNames = amountLists
-        spokenList = SpokenList(profile: analyzer.profile, language: pack.locale.language)
+        let persons = self.persons
+        spokenList = SpokenList(profile: analyzer.profile, language: pack.locale.language) { words in
+            let r = persons.resolve(words)
+            return r.match != .wildcard && r.match != .fuzzy
+        }
         soundAlike = SoundAlikeNames(contacts: contacts, appNames: appNames, profile: analyzer.profile,
                                      forms: PersonNameForms(language: pack.locale.language), vocabulary: heardItems)
         self.vocabulary = vocabulary
@@ -138,8 +142,9 @@ final class CompiledPack: Sendable {
         })
     }
 
-    /// The lists for one utterance: `lists`, with the amounts and numbers the text layer reads
-    /// in `text` as the values of the currency lists that no `<amount>` rule shapes. A slot's
+    /// The lists for one utterance: `lists`, with the amounts, the prices said as two bare
+    /// numbers (`CurrencyReader.bareAmounts`) and the numbers the text layer reads in `text` as
+    /// the values of the currency lists that no `<amount>` rule shapes. A slot's
     /// text is read as an amount once matched in any case; this lets the matcher see where the
     /// amount is, rather than leave it to run into free text beside it.
     ///
