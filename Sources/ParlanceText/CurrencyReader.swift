@@ -189,10 +189,14 @@ public final class CurrencyReader: Sendable {
     /// amount in the locale's currency. Only where a number said bare after the currency's name
     /// is hundredths (not Japanese or Chinese), the first number below 1,000, the second 10 to
     /// 99, both whole, joined by nothing or by a connector that may come before a bare minor
-    /// part ("con"). What they mean depends on where they are said: a caller reads them only
+    /// part ("con"), the second not followed by what it counts ("15 con 10 de propina"). What they mean depends on where they are said: a caller reads them only
     /// where an amount is expected, and confirms them.
     ///
     /// - Complexity: O(n) in the number of numbers.
+    /// Words after a number that say what it counts ("10 de propina", "ten of them"); not
+    /// "for" and its kin, which begin a payment's note ("twelve fifty for lunch").
+    static let countingWords: Set<String> = ["de", "of"]
+
     public func bareAmounts(in tokens: [Token], numbers: [NumberSpan]) -> [AmountSpan] {
         guard let local = localCurrency, spoken.bareFraction == 0.01 else { return [] }
         var out: [AmountSpan] = []
@@ -202,6 +206,9 @@ public final class CurrencyReader: Sendable {
             let gap = m.tokens.lowerBound - n.tokens.upperBound
             guard gap == 0 && tokens[m.tokens.lowerBound].spaceBefore
                     || gap == 1 && spoken.bareConnectors.contains(tokens[n.tokens.upperBound].key) else { continue }
+            // The second number counts something said after it ("15 con 10 de propina"): two
+            // amounts, not a price.
+            if m.tokens.upperBound < tokens.count, Self.countingWords.contains(tokens[m.tokens.upperBound].key) { continue }
             out.append(AmountSpan(amount: n.value + m.value / 100, currencyCode: local, range: n.range.lowerBound..<m.range.upperBound,
                                   tokens: n.tokens.lowerBound..<m.tokens.upperBound))
         }

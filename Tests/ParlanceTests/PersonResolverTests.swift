@@ -313,6 +313,21 @@ struct PersonResolverTests {
         }
     }
 
+    /// A name as written beats the same key as another name's form: `Anita` is Anita, not a
+    /// diminutive of Ana; `Anna` and `Ana` still say the diminutive of theirs.
+    @Test func prefersANameAsWrittenToAnotherNamesForm() throws {
+        let contacts: [PersonResolver.Contact] = [.init(name: "Ana García", identifier: "a"), .init(name: "Anita Pérez", identifier: "b"),
+                                                  .init(name: "Paco Ruiz", identifier: "c")]
+        let r = try PersonResolver(locale: LocaleID("es"), contacts: contacts)
+        let anita = r.resolve("Anita")
+        #expect(anita.resolution == .success)
+        #expect(anita.people.map(\.identifier) == ["b"])
+        #expect(anita.match == .exact)
+        let paquito = r.resolve("Paquito")
+        #expect(paquito.people.map(\.identifier) == ["c"])
+        #expect(paquito.match == .inflected)
+    }
+
     /// Resolving with a memo shared by overlapping texts gives what resolving each alone does.
     @Test func aMemoChangesNoAnswer() throws {
         let r = try PersonResolver(locale: LocaleID("ru"), contacts: Self.contacts)
@@ -346,6 +361,8 @@ struct PersonResolverTests {
         #expect(got.map(\.contact) == c.merged.map(\.0))
         #expect(got.map(\.value) == c.merged.map(\.1))
         let other: [(contact: Int32, value: Int)] = [(0, 100), (2, 100), (5, 100), (9, 100)]
+        let first = ContactOrder.intersection(got, other) { a, _ in a }
+        #expect(first.map(\.value) == got.filter { [0, 2, 5, 9].contains($0.contact) }.map(\.value))
         let both = ContactOrder.intersection(got, other) { $0 + $1 }
         #expect(both.map(\.contact) == got.map(\.contact).filter { [0, 2, 5, 9].contains($0) })
         #expect(both.allSatisfy { $0.value > 100 })

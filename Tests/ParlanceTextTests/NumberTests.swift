@@ -146,6 +146,7 @@ struct AmountTests {
         ("fr-FR", "douze cinquante", 12.5, "EUR"), ("ru-RU", "двенадцать пятьдесят", 12.5, "RUB"),
         ("es-ES", "doce y cincuenta", nil, nil), ("es-ES", "doce cinco", nil, nil), ("es-ES", "mil cincuenta", nil, nil),
         ("en-US", "twelve", nil, nil), ("ja-JP", "千二百 五十", nil, nil), ("zh-CN", "十二 五十", nil, nil),
+        ("es-ES", "15 con 10 de propina", nil, nil),
     ] as [(String, String, Double?, String?)])
     func readsAPriceSaidAsTwoBareNumbers(_ locale: String, _ text: String, _ amount: Double?, _ code: String?) throws {
         let a = try TextAnalyzer.shared(for: LocaleID(locale))
@@ -154,6 +155,7 @@ struct AmountTests {
         #expect(bare.first?.amount == amount)
         #expect(bare.first?.currencyCode == code)
         if amount != nil { #expect(bare.first?.range == 0..<text.utf16.count) }
+        if amount == nil { #expect(bare.isEmpty) }
         #expect(r.amounts.isEmpty)
     }
 

@@ -12,7 +12,7 @@ import ParlanceText
 ///   below say; a missing required parameter does not lower the score, it makes it `needsValue`;
 /// - free text scores 0.9, or no more than a value another reading finds in its words when that
 ///   value is less sure (`typedUnsurely`: a contact's name said by sound, 0.8, or an amount said as a
-///   bare number, 0.8); a short name nobody has scores `unknown` (0.7), accepted and to be
+///   bare number in an accepted reading, 0.8); a short name nobody has scores `unknown` (0.7), accepted and to be
 ///   confirmed, as SiriKit has the app confirm a recipient it does not know.
 /// `accepted` is `score ≥ acceptThreshold` and a reading the app supports.
 struct Interpreter {
@@ -25,9 +25,23 @@ struct Interpreter {
     /// the readings of the utterance respelled (`Matcher.interpretations`), which keep its ranges.
     private let memo: Memo
     /// Where readings of the utterance took words for a value less sure than free text (UTF-16
-    /// ranges → its score): a contact found by sound, a bare number as an amount in the
-    /// locale's currency. Free text on the same words scores no higher.
-    var typedUnsurely: [[Int]: Double] = [:]
+    /// ranges → its score): a contact found by sound (free text on the same words scores no
+    /// higher), and, in readings that are accepted, a bare number as an amount in the locale's
+    /// currency (free text that holds those words scores no higher).
+    var typedUnsurely = TypedUnsurely()
+
+    struct TypedUnsurely {
+        var same: [[Int]: Double] = [:]
+        var within: [[Int]: Double] = [:]
+        var isEmpty: Bool { same.isEmpty && within.isEmpty }
+
+        /// The highest score free text over `r` may have.
+        func cap(_ r: Range<Int>) -> Double {
+            var c = same[[r.lowerBound, r.upperBound]] ?? 1
+            for (t, s) in within where r.lowerBound <= t[0] && t[1] <= r.upperBound { c = min(c, s) }
+            return c
+        }
+    }
 
     final class Memo {
         var persons: [String: PersonResolver.Resolved] = [:]
@@ -467,9 +481,7 @@ struct Interpreter {
         // Li Wei" for 李 伟) or for an amount said as a bare number ("págale a Anna 12") is no
         // surer than that value: the reading that types it, and leaves less to free text, then
         // wins the tie.
-        if slot.isWildcard, let r = range {
-            for (t, typed) in typedUnsurely where r.lowerBound <= t[0] && t[1] <= r.upperBound { score = min(score, typed) }
-        }
+        if slot.isWildcard, let r = range { score = min(score, typedUnsurely.cap(r)) }
         return ParameterMatch(value: .text(value), text: text, range: range, score: score,
                               match: slot.isWildcard ? .wildcard : .exact, resolution: .success)
     }
@@ -484,17 +496,18 @@ struct Interpreter {
     }
 
     /// The ranges of `readings`' people found by sound or in another script, one contact each
-    /// (scored `PersonResolver.Scoring.transliterated`), and of their amounts said as a bare
-    /// number (their score).
-    static func typedUnsurely(in readings: [Interpretation]) -> [[Int]: Double] {
-        var out: [[Int]: Double] = [:]
+    /// (scored `PersonResolver.Scoring.transliterated`), and of the amounts said as a bare number
+    /// in those that are accepted (their score): a reading rejected for its other words ("dile a
+    /// Kate que" as a payer) says nothing about the number.
+    static func typedUnsurely(in readings: [Interpretation]) -> TypedUnsurely {
+        var out = TypedUnsurely()
         for r in readings {
             for p in r.parameters.values {
                 guard let range = p.range else { continue }
                 if p.match == .transliterated && p.resolution == .success {
-                    out[range] = min(out[range] ?? 1, PersonResolver.Scoring.transliterated)
-                } else if p.match == .number, case .currency? = p.value {
-                    out[range] = min(out[range] ?? 1, p.score)
+                    out.same[range] = min(out.same[range] ?? 1, PersonResolver.Scoring.transliterated)
+                } else if r.accepted, p.match == .number, case .currency? = p.value {
+                    out.within[range] = min(out.within[range] ?? 1, p.score)
                 }
             }
         }

@@ -114,9 +114,9 @@ struct SoundAlikeNames: Sendable {
             if katakana {
                 for k in NameSound.keys(Self.asKatakanaHearsIt(phrase)) where !keys.contains(k) { keys.append(k) }
             }
-            // Four consonants at least, or three in a word of five letters or more (`Focus`):
-            // shorter keys sound like too many words.
-            let shortest = !phrase.contains(" ") && phrase.count >= 5 ? 3 : 4
+            // Four consonants at least, or, heard in katakana, three in a word of five letters or
+            // more (`フォーカス` for Focus): shorter keys sound like too many words.
+            let shortest = katakana && !phrase.contains(" ") && phrase.count >= 5 ? 3 : 4
             for k in keys where k.count >= shortest {
                 // The same phrase twice in a list (an app's item and the user's) is the list's
                 // first; two phrases that sound alike are neither.

@@ -544,17 +544,20 @@ public final class PersonResolver: Sendable {
 
     /// Turns index hits into a resolution: one contact is a success; several are a
     /// disambiguation, ordered as the user ordered the contacts (by importance). When some hits
-    /// are whole names, only they count.
+    /// are whole names, only they count; of those, when some are exact, only the exact ones.
     ///
     /// - Complexity: O(h) for h hits in contact order (as the indexes give them), without
     ///   allocating more than `maxCandidates` people; O(h log h) otherwise.
     private func resolved<C: Collection>(_ hits: C, transliterated: Double = Scoring.transliterated) -> Resolved where C.Element == Hit {
         let anyFull = hits.contains(where: \.isFullName)
+        // A name as written beats the same key as another name's form (`Anita` against the
+        // diminutive of `Ana`): when a chosen hit is exact, only exact hits count.
+        let exactOnly = hits.contains { (!anyFull || $0.isFullName) && $0.kind == .exact }
         var worst = -1
         var kind = MatchKind.exact
         var ids: [Int] = []
         var contacts = 0, last: Int32 = -1, inOrder = true
-        for h in hits where !anyFull || h.isFullName {
+        for h in hits where (!anyFull || h.isFullName) && (!exactOnly || h.kind == .exact) {
             let r = Self.rank(h.kind)
             if r > worst { (worst, kind) = (r, h.kind) }
             guard inOrder, h.contact != last else { continue }
@@ -564,7 +567,7 @@ public final class PersonResolver: Sendable {
             if ids.count < Self.maxCandidates { ids.append(Int(h.contact)) }
         }
         if !inOrder {
-            let all = Set(hits.filter { !anyFull || $0.isFullName }.map { Int($0.contact) }).sorted()
+            let all = Set(hits.filter { (!anyFull || $0.isFullName) && (!exactOnly || $0.kind == .exact) }.map { Int($0.contact) }).sorted()
             contacts = all.count
             ids = Array(all.prefix(Self.maxCandidates))
         }
