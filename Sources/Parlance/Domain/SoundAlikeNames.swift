@@ -180,7 +180,7 @@ struct SoundAlikeNames: Sendable {
         guard tokens.contains(where: { !Self.isLatin($0.text) }) else { return heard }
         let units = Array(utterance.utf16)
         var heardPeople: [String] = [], heardApps: [AppNames.Entry] = []
-        let widths = Array(profile.isUnspaced ? 1...Self.maxWords : 1...2)
+        let widest = profile.isUnspaced ? Self.maxWords : 2
         // A run of katakana is one borrowed word or phrase, however the dictionary cuts it
         // (`サマー|インキ|ョ|ウ|ト`): it is heard whole as well.
         var katakanaRun = [Int](repeating: 0, count: tokens.count + 1)
@@ -192,8 +192,9 @@ struct SoundAlikeNames: Sendable {
             // `凯特我会`. An app's name or a vocabulary phrase is heard at every width that
             // sounds like one (`ストライド` for Stride and `ストライドラン` for Stride Run).
             var foundPerson = false
-            let run = katakanaRun[i] > widths.count ? [katakanaRun[i]] : []
-            for w in widths + run where i + w <= tokens.count {
+            // Widths 1 to `widest`, and the katakana run starting here when it is wider.
+            let run = katakanaRun[i] > widest ? katakanaRun[i] : 0
+            for w in 1...max(widest, run) where (w <= widest || w == run) && i + w <= tokens.count {
                 let said = UTF16Fast.string(units[tokens[i].range.lowerBound..<tokens[i + w - 1].range.upperBound])
                 guard !Self.isLatin(said) else { continue }
                 var latin = tokens[i..<i + w].map { $0.latin ?? $0.key }.joined()

@@ -35,17 +35,17 @@ struct SpokenList: Sendable {
     /// People said with a word for what they are rather than a name, whom one does things with.
     static let japanesePeople: Set<String> = ["友達", "友だち", "友人", "彼女", "彼氏", "彼", "子供", "子ども", "家族", "同僚",
                                               "先輩", "後輩", "先生", "みんな", "皆", "仲間", "恋人", "夫婦", "親", "両親"]
-    /// Endings that make a word a person (`田中さん`, `佐藤様`).
-    static let japaneseHonorifics = ["さん", "くん", "君", "ちゃん", "様", "さま", "先生", "氏"]
+    /// Endings that make a word a person (`田中さん`, `佐藤様`): the honorifics names take.
+    static let japaneseHonorifics = PersonNameForms(language: "ja").honorificSuffixes
 
     /// Whether the one と in a Japanese `text` joins things: the text ends on a noun, not on a
     /// verb or an adjective (their endings are hiragana: `田中と会う`), and what comes before と
     /// is no person (`上司と面談`, `友達とランチ`, `田中さんと打ち合わせ`).
-    func joiningThings(_ text: String, at joining: [Range<Int>]) -> Bool {
+    func joiningThings(_ text: String, _ units: [UInt16], at joining: [Range<Int>]) -> Bool {
         guard profile.locale.language == "ja", joining.count == 1, let last = text.unicodeScalars.last(where: {
             !$0.properties.isWhitespace && !["。", "．", ".", "！", "!", "？", "?"].contains(Character($0))
         }), !(0x3041...0x309F).contains(last.value) else { return false }
-        let before = UTF16Fast.string(Array(text.utf16)[..<joining[0].lowerBound]).trimmingCharacters(in: .whitespaces)
+        let before = UTF16Fast.string(units[..<joining[0].lowerBound]).trimmingCharacters(in: .whitespaces)
         guard !before.isEmpty, !Self.japanesePeople.contains(before),
               !Self.japaneseHonorifics.contains(where: { before.hasSuffix($0) }) else { return false }
         return !isPerson(before)
@@ -61,7 +61,7 @@ struct SpokenList: Sendable {
             cuts.append(i..<i + 1)
         }
         var joining = tokens.filter { conjunctions.contains($0.key) }.map(\.range)
-        if profile.isUnspaced && joining.count < 2 && !(cuts.isEmpty && joiningThings(text, at: joining)) {
+        if profile.isUnspaced && joining.count < 2 && !(cuts.isEmpty && joiningThings(text, units, at: joining)) {
             // One と or 和 may mean "with": it joins items only in a punctuated list's last item.
             joining = joining.filter { $0.lowerBound >= (cuts.last?.upperBound ?? .max) }
         }
