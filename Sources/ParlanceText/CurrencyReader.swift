@@ -184,19 +184,20 @@ public final class CurrencyReader: Sendable {
         return addingNotesOfWorth(to: addingBanknotes(to: out, tokens: tokens, numbers: numbers), tokens: tokens, numbers: numbers)
     }
 
+    /// Words after a number that say what it counts ("10 de propina", "ten of them"); not
+    /// "for" and its kin, which begin a payment's note ("twelve fifty for lunch").
+    static let countingWords: Set<String> = ["de", "of"]
+
     /// Prices said as two bare numbers, the second its hundredths, without a currency word
     /// ("doce cincuenta", "doce con cincuenta", "twelve fifty", "двенадцать пятьдесят"): the
     /// amount in the locale's currency. Only where a number said bare after the currency's name
     /// is hundredths (not Japanese or Chinese), the first number below 1,000, the second 10 to
     /// 99, both whole, joined by nothing or by a connector that may come before a bare minor
-    /// part ("con"), the second not followed by what it counts ("15 con 10 de propina"). What they mean depends on where they are said: a caller reads them only
-    /// where an amount is expected, and confirms them.
+    /// part ("con"), the second not followed by what it counts ("15 con 10 de propina"). What
+    /// they mean depends on where they are said: a caller reads them only where an amount is
+    /// expected, and confirms them.
     ///
     /// - Complexity: O(n) in the number of numbers.
-    /// Words after a number that say what it counts ("10 de propina", "ten of them"); not
-    /// "for" and its kin, which begin a payment's note ("twelve fifty for lunch").
-    static let countingWords: Set<String> = ["de", "of"]
-
     public func bareAmounts(in tokens: [Token], numbers: [NumberSpan]) -> [AmountSpan] {
         guard let local = localCurrency, spoken.bareFraction == 0.01 else { return [] }
         var out: [AmountSpan] = []

@@ -81,7 +81,7 @@ enum NameSound {
             if k != hard { out.append(k) }
         }
         // A `v` that ends a word is said `f` (Russian devoices it: `Иванов` is `イワノフ` in kana).
-        let words = latin.lowercased().split(separator: " ")
+        let words = latin.contains("v") || latin.contains("V") ? latin.lowercased().split(separator: " ") : []
         if words.contains(where: { $0.count > 2 && $0.hasSuffix("v") }) {
             let k = key(words.map { $0.count > 2 && $0.hasSuffix("v") ? $0.dropLast() + "f" : $0 }.joined(separator: " "))
             if !out.contains(k) { out.append(k) }
