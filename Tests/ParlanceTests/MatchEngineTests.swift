@@ -156,6 +156,18 @@ struct MatchEngineTests {
         #expect(!fresh)
     }
 
+    /// A dead end holds for as many wildcards or more and as many literal code points or fewer
+    /// (the rank bound cuts those ways at least as soon), until the next template.
+    @Test(arguments: [(2, 5, true), (3, 5, true), (2, 4, true), (1, 5, false), (2, 6, false), (3, 6, false)])
+    func remembersDeadEndsForWorseStatesOnly(_ c: (wildcards: Int32, literal: Int32, dead: Bool)) {
+        var ends = DeadEnds()
+        for k in 0..<1_000 as Range<UInt64> { ends.record(k &* 0x9E37_79B9 + 1, wildcards: 2, literal: 5) }
+        #expect(ends.isDead(7 &* 0x9E37_79B9 + 1, wildcards: c.wildcards, literal: c.literal) == c.dead)
+        #expect(!ends.isDead(0, wildcards: 9, literal: 0))
+        ends.removeAll()
+        #expect(!ends.isDead(7 &* 0x9E37_79B9 + 1, wildcards: 9, literal: 0))
+    }
+
     @Test func tellsStatesApartByEveryField() {
         var a = Fingerprint(), b = Fingerprint()
         a.add(1)

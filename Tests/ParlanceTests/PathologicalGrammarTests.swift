@@ -70,6 +70,24 @@ struct PathologicalGrammarTests {
         #expect(m.best("turn on device 1000000", lists: lists!) == nil)
     }
 
+    /// Eight wildcards, each closed by the same word, before a word the text lacks: ways through
+    /// are exponentially many, but every one of them ends the same few ways, so a continuation
+    /// found to lead nowhere is not walked again (`DeadEnds`); the second alternative, tried
+    /// after the first, is reached long before the step limit, for the best match and for all.
+    @Test func wildcardsBeforeADeadEndAreWalkedOnce() throws {
+        let names = "abcdefgh".map(String.init)
+        var g = IntentGrammar(language: "en")
+        let dead = names.map { "{\($0)}" }.joined(separator: " x ") + " y"
+        g.intents = [Intent(name: "X", blocks: [IntentBlock(templates: [try Template("(\(dead)|{z} w)")])])]
+        for n in names + ["z"] { g.lists[n] = .wildcard }
+        let m = try TemplateMatcher(grammar: g)
+        let text = Array(repeating: "q x", count: 60).joined(separator: " ") + " w"
+        #expect(m.best(text)?.slots["z"]?.text == Array(repeating: "q x", count: 60).joined(separator: " "))
+        let all = m.all(text, bestSlot: nil, limit: 16)
+        #expect(all.count == 1)
+        #expect(all.first?.slots["z"] != nil)
+    }
+
     @Test func hugeRangesAreRefused() {
         var g = IntentGrammar(language: "en")
         g.intents = [Intent(name: "X", blocks: [IntentBlock(templates: [try! Template("{n}")])])]

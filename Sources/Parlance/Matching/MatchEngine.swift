@@ -161,10 +161,20 @@ struct MatchEngine {
     var baseContext: [String: JSONValue] = [:]
     var contextValues: [(list: Int32, value: Int32)] = []
     /// The continuations, each with a serial number, so that a fingerprint tells a re-pushed
-    /// frame from the one before (one array: one uniqueness check per push and pop).
-    var frames: [(frame: Frame, serial: Int)] = []
+    /// frame from the one before, and a fingerprint of what it and the frames under it do with
+    /// the text (`chain`, 0 until asked for: equal for a frame pushed again on the same way), in
+    /// one array: one uniqueness check per push and pop.
+    var frames: [(frame: Frame, serial: Int, chain: UInt64)] = []
     var nextSerial = 0
     var visited = FingerprintSet()
+    /// Continuations found to lead nowhere (`resumeUnlessDead`), per template.
+    var deadEnds = DeadEnds()
+    /// Times the template's end was reached with nothing but spaces and punctuation left, or a
+    /// wildcard open to take the rest (`finish`), whatever `finish` then judged.
+    var endsReached = 0
+    /// Ways cut for a reason other than the text and the rank bound (the step limit, a state
+    /// seen before): a continuation cut so is not known to lead nowhere.
+    var cutsUnknown = 0
     var valueMatches: [ValueMatch] = []
     /// A buffer for list candidates, lent to one list look-up at a time.
     var candidateBuffer: [Int32] = []
@@ -212,14 +222,43 @@ struct MatchEngine {
     mutating func matchTemplate(_ root: Int32) {
         frames.empty()
         visited.removeAll()
-        frames.append((.done, 0))
+        deadEnds.removeAll()
+        frames.append((.done, 0, 1))
         match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
     }
 
     mutating func push(_ f: Frame) -> Int32 {
         nextSerial += 1
-        frames.append((f, nextSerial))
+        frames.append((f, nextSerial, 0))
         return Int32(frames.count - 1)
+    }
+
+    /// Frame `k`'s `chain`, worked out on first use (most templates are walked in fewer steps
+    /// than it takes to need one) from what the frame does and its parent's chain.
+    mutating func chain(_ k: Int32) -> UInt64 {
+        let known = frames[Int(k)].chain
+        if known != 0 { return known }
+        var h = Fingerprint()
+        switch frames[Int(k)].frame {
+        case .done: return 1
+        case .sequence(let first, let count, let next, let parent):
+            h.add(1 << 62 | UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: next)))
+            h.add(UInt64(UInt32(bitPattern: count)))
+            h.add(chain(parent))
+        case .permutation(let first, let count, let left, let parent):
+            h.add(2 << 62 | UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: count)))
+            h.add(left)
+            h.add(chain(parent))
+        case .value(let i):
+            // What a value does with the text once matched: go on from its reference's word start
+            // and literal count (`valueMatched`).
+            let m = valueMatches[Int(i)]
+            h.add(3 << 62 | (m.start.sow ? 1 << 32 : 0) | UInt64(UInt32(bitPattern: m.start.chunks)))
+            h.add(chain(m.parent))
+        }
+        let value = h.value | 1
+        frames[Int(k)].chain = value
+        return value
     }
 
     mutating func pop() {
@@ -248,7 +287,28 @@ struct MatchEngine {
             h.add(UInt64(UInt32(bitPattern: e.list)) << 2 | (e.isOpen ? 2 : 0) | (e.isBroken ? 1 : 0))
             h.add(e.number.bitPattern)
         }
-        return !visited.insert(h.value)
+        if visited.insert(h.value) { return false }
+        cutsUnknown += 1
+        return true
+    }
+
+    /// Resumes frame `k` at `s` unless the same continuation (`chain`) was resumed before at the
+    /// same place in the text (position, flags, open wildcard) and reached the template's end no
+    /// way, with no more wildcards and no fewer literal code points than now: every way from
+    /// here is then one of those, or is cut by the rank bound at least as soon (see `DeadEnds`).
+    @inline(__always) mutating func resumeUnlessDead(_ k: Int32, _ s: State, _ body: (inout MatchEngine) -> Void) {
+        if steps < Self.stepsBeforeFingerprints { return body(&self) }
+        var h = Fingerprint()
+        h.add(chain(k))
+        var open: UInt64 = 0
+        if let e = entities.last, e.isWildcard, e.isOpen { open = e.endOfWord ? 3 : 2 }
+        h.add(UInt64(s.pos) << 4 | open << 2 | (s.broken ? 2 : 0) | (s.sow ? 1 : 0))
+        if deadEnds.isDead(h.value, wildcards: Int32(wildcardCount), literal: s.chunks) { return }
+        let ends = endsReached, unknown = cutsUnknown
+        body(&self)
+        if endsReached == ends && cutsUnknown == unknown {
+            deadEnds.record(h.value, wildcards: Int32(wildcardCount), literal: s.chunks)
+        }
     }
 
     /// The rank a new match must beat to be kept; nil while any match is kept.
@@ -297,10 +357,10 @@ struct MatchEngine {
             if keepsAll { keep(build(m)) } else if best == nil || m.rank < best!.rank { best = m }
         case .sequence(let first, let count, let next, let parent):
             if !keepsAll && seenBefore(k, s) { return }
-            matchSequence(first, count, next, s, parent)
+            resumeUnlessDead(k, s) { $0.matchSequence(first, count, next, s, parent) }
         case .permutation(let first, let count, let left, let parent):
             if !keepsAll && seenBefore(k, s) { return }
-            matchPermutation(first, count, left, s, parent)
+            resumeUnlessDead(k, s) { $0.matchPermutation(first, count, left, s, parent) }
         case .value(let i):
             valueMatched(valueMatches[Int(i)], s)
         }
@@ -308,7 +368,7 @@ struct MatchEngine {
 
     mutating func match(_ node: Int32, _ s: State, _ k: Int32) {
         steps += 1
-        if steps > stepLimit { exhausted = true; return }
+        if steps > stepLimit { exhausted = true; cutsUnknown += 1; return }
         if let b = bound, cannotBeat(s, b) { return }
         let mask = firstMasks[Int(node)]
         if mask != ~0 && !startsElsewhere(s, mask) { return }
@@ -335,7 +395,7 @@ struct MatchEngine {
                 let m = firstMasks[Int(child)]
                 if let here, m != ~0, m & here == 0 {
                     steps += 1
-                    if steps > stepLimit { exhausted = true; return }
+                    if steps > stepLimit { exhausted = true; cutsUnknown += 1; return }
                     continue
                 }
                 match(child, s, k)
@@ -402,15 +462,32 @@ struct MatchEngine {
 
     /// hassil's `match_first`: the first position at or after `start` where the chunk matches,
     /// at a word boundary when asked (the text is read as if it began at `start`).
+    ///
+    /// Positions are passed over on their first code point before anything else is looked at:
+    /// closing a wildcard scans the rest of the text for every chunk that may follow it.
     func matchFirst(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int, start: Int, boundary: Bool,
                     broken: Bool) -> Int {
+        let len = to - from
         var q = start
-        while q < folded.count {
-            if boundary {
-                let prevWord = q > start && isWordAt(q - 1, broken)
-                if prevWord == isWordAt(q, broken) { q += 1; continue }
+        guard len > 0 else {
+            while q < folded.count {
+                if boundary {
+                    let prevWord = q > start && isWordAt(q - 1, broken)
+                    if prevWord == isWordAt(q, broken) { q += 1; continue }
+                }
+                return q
             }
-            if prefix(pool, from, to, at: q, broken: broken) != nil { return q }
+            return -1
+        }
+        let first = pool[from], last = folded.count - len
+        while q <= last {
+            if ch(q, broken) == first {
+                if boundary {
+                    let prevWord = q > start && isWordAt(q - 1, broken)
+                    if prevWord == isWordAt(q, broken) { q += 1; continue }
+                }
+                if prefix(pool, from, to, at: q, broken: broken) != nil { return q }
+            }
             q += 1
         }
         return -1
@@ -480,10 +557,11 @@ struct Fingerprint {
     }
 }
 
-/// A set of fingerprints in one open-addressing table; emptied in O(1) by moving to a new
-/// generation, so clearing it for every template costs nothing.
-struct FingerprintSet {
+/// Fingerprints, each with a word of data, in one open-addressing table; emptied in O(1) by
+/// moving to a new generation, so clearing it for every template costs nothing.
+struct FingerprintTable {
     private var keys = [UInt64](repeating: 0, count: 64)
+    private var data = [UInt64](repeating: 0, count: 64)
     private var stamps = [UInt32](repeating: 0, count: 64)
     private var generation: UInt32 = 1
     private var count = 0
@@ -497,28 +575,80 @@ struct FingerprintSet {
         }
     }
 
-    /// Adds `key`; false when it was already there.
-    mutating func insert(_ key: UInt64) -> Bool {
-        if (count + 1) * 2 > keys.count { grow() }
+    /// Where `key` is, or the free slot where it would go.
+    @inline(__always) private func find(_ key: UInt64) -> (slot: Int, found: Bool) {
         let mask = keys.count - 1
         var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
         while stamps[i] == generation {
-            if keys[i] == key { return false }
+            if keys[i] == key { return (i, true) }
             i = (i + 1) & mask
+        }
+        return (i, false)
+    }
+
+    subscript(key: UInt64) -> UInt64? {
+        let (i, found) = find(key)
+        return found ? data[i] : nil
+    }
+
+    /// Sets `key`'s data (`replacing` what it had); false when `key` was already there.
+    @discardableResult
+    mutating func insert(_ key: UInt64, _ value: UInt64 = 0, replacing: Bool = false) -> Bool {
+        if (count + 1) * 2 > keys.count { grow() }
+        let (i, found) = find(key)
+        if found {
+            if replacing { data[i] = value }
+            return false
         }
         stamps[i] = generation
         keys[i] = key
+        data[i] = value
         count += 1
         return true
     }
 
     private mutating func grow() {
-        let old = zip(keys, stamps).filter { $0.1 == generation }.map(\.0)
+        let old = keys.indices.filter { stamps[$0] == generation }.map { (keys[$0], data[$0]) }
         keys = [UInt64](repeating: 0, count: keys.count * 2)
+        data = [UInt64](repeating: 0, count: keys.count)
         stamps = [UInt32](repeating: 0, count: keys.count)
         generation = 1
         count = 0
-        for k in old { _ = insert(k) }
+        for (k, v) in old { insert(k, v) }
+    }
+}
+
+/// A set of fingerprints (`FingerprintTable` without data).
+struct FingerprintSet {
+    private var table = FingerprintTable()
+
+    mutating func removeAll() { table.removeAll() }
+
+    /// Adds `key`; false when it was already there.
+    mutating func insert(_ key: UInt64) -> Bool { table.insert(key) }
+}
+
+/// Continuations known to lead nowhere, by a fingerprint of the continuation and the place in
+/// the text, each with the wildcards and literal code points matched when it was found so.
+///
+/// Whether a way through reaches the template's end depends on the text only; the rank bound
+/// (`MatchEngine.cannotBeat`) cuts ways by their wildcards and literal count, and only ever
+/// tightens. So the same continuation resumed later with as many wildcards or more and as many
+/// literal code points or fewer leads nowhere either: each of its ways adds what it added before
+/// and is cut at least as soon. Emptied in O(1) per template.
+struct DeadEnds {
+    private var table = FingerprintTable()
+
+    mutating func removeAll() { table.removeAll() }
+
+    func isDead(_ key: UInt64, wildcards: Int32, literal: Int32) -> Bool {
+        guard let mark = table[key] else { return false }
+        return wildcards >= Int32(truncatingIfNeeded: mark >> 32) && literal <= Int32(truncatingIfNeeded: mark)
+    }
+
+    /// Records `key` as leading nowhere from `wildcards` and `literal` (replacing what was known).
+    mutating func record(_ key: UInt64, wildcards: Int32, literal: Int32) {
+        table.insert(key, UInt64(UInt32(bitPattern: wildcards)) << 32 | UInt64(UInt32(bitPattern: literal)), replacing: true)
     }
 }
 

@@ -36,6 +36,7 @@ extension MatchEngine {
                 return nil
             }
         }
+        endsReached += 1
         var wildcards = 0, wildcardText = 0
         for i in ents.indices where ents[i].isWildcard {
             let e = ents[i]
