@@ -36,6 +36,20 @@ struct MatchEngineTests {
         for (i, n) in p.nodes.enumerated() where n.kind == .list { #expect(masks[i] == ~0) }
     }
 
+    /// While a wildcard is open a node may start anywhere further on, so it is tried only when
+    /// one of its first code points is still to come (`MatchEngine.laterBitsTable`); `-` and `_` may be
+    /// spaces, so before them anything may come.
+    @Test(arguments: [("ab c", 0, "abc"), ("ab c", 1, "bc"), ("ab c", 2, "c"), ("ab c", 4, ""),
+                      ("a-b", 0, nil), ("a-b", 1, nil), ("a-b", 2, "b"), ("买 票", 1, "票")] as [(String, Int, String?)])
+    func knowsWhichCodePointsAreStillToCome(_ c: (text: String, at: Int, later: String?)) {
+        var out: [UInt64] = []
+        let scalars = c.text.unicodeScalars.map(\.value)
+        MatchEngine.laterBitsTable(scalars, into: &out)
+        #expect(out.count == scalars.count + 1)
+        let want = c.later.map { $0.unicodeScalars.reduce(0) { $0 | TemplateIndex.firstBit($1.value) } } ?? ~0
+        #expect(out[c.at] == want)
+    }
+
     static let phrases = """
         language: fr
         intents:

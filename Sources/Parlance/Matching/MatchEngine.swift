@@ -88,6 +88,21 @@ struct MatchEngine {
         }
     }
 
+    /// Fills `out` with, for every position of `t` and its end, the `TemplateIndex.firstBit`s
+    /// of the code points from there on (all bits before a `-` or `_`, which may be read as
+    /// spaces). Built backwards by appending, then reversed.
+    static func laterBitsTable(_ t: [UInt32], into out: inout [UInt64]) {
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(t.count + 1)
+        var bits: UInt64 = 0
+        out.append(bits)
+        for c in t.reversed() {
+            if c == 0x2D || c == 0x5F { bits = ~0 } else if !MatchText.isSpace(c) { bits |= TemplateIndex.firstBit(c) }
+            out.append(bits)
+        }
+        out.reverse()
+    }
+
     /// Clears what one utterance left, keeping the buffers for the next.
     mutating func reset(lists: [CompiledList?]) {
         self.lists = lists
@@ -120,6 +135,7 @@ struct MatchEngine {
         nextNonSpace = t.nextNonSpace
         nextNonSpaceBroken = t.lastHyphen >= 0 ? t.nextNonSpaceBroken : t.nextNonSpace
         lastHyphen = t.lastHyphen
+        laterBitsBuilt = false
     }
 
     /// Fills `out` with, for every position of `t` and its end, the first position at or after
@@ -146,6 +162,9 @@ struct MatchEngine {
     }
     /// Where the last `-` or `_` is (-1: none): only then may the text be read with spaces.
     var lastHyphen = -1
+    /// The loaded text's `laterBitsTable`, built when a wildcard first needs it.
+    var laterBits: [UInt64] = []
+    var laterBitsBuilt = false
     /// The program's chunk code points, valid during `TemplateMatcher.run`.
     var chunkScalars = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
     var raw: [UInt32] = []
@@ -371,7 +390,7 @@ struct MatchEngine {
         if steps > stepLimit { exhausted = true; cutsUnknown += 1; return }
         if let b = bound, cannotBeat(s, b) { return }
         let mask = firstMasks[Int(node)]
-        if mask != ~0 && !startsElsewhere(s, mask) { return }
+        if mask != ~0 && mask & reachBits(s) == 0 { return }
         let n = nodes[Int(node)]
         switch n.kind {
         case .text:
@@ -390,10 +409,11 @@ struct MatchEngine {
                 }
                 return
             }
+            let reach = here ?? reachBits(s)
             for i in 0..<n.b {
                 let child = children[Int(n.a + i)]
                 let m = firstMasks[Int(child)]
-                if let here, m != ~0, m & here == 0 {
+                if m != ~0, m & reach == 0 {
                     steps += 1
                     if steps > stepLimit { exhausted = true; cutsUnknown += 1; return }
                     continue
@@ -407,11 +427,19 @@ struct MatchEngine {
         }
     }
 
-    /// Whether a node whose first code points are `mask` may start at `s`: always while a
-    /// wildcard is open (the node may match further on) or before `-` and `_` (read as spaces).
-    @inline(__always) func startsElsewhere(_ s: State, _ mask: UInt64) -> Bool {
-        guard let here = startBit(s) else { return true }
-        return mask & here != 0
+    /// The `TemplateIndex.firstBit`s of the code points a node may start with at `s` (a node
+    /// whose first code points share none cannot match there): the next code point's, or while
+    /// a wildcard is open (the node may match further on) those of the rest of the text; all
+    /// before `-` and `_` (read as spaces).
+    @inline(__always) mutating func reachBits(_ s: State) -> UInt64 {
+        if let e = entities.last, e.isWildcard, e.isOpen {
+            if !laterBitsBuilt {
+                Self.laterBitsTable(folded, into: &laterBits)
+                laterBitsBuilt = true
+            }
+            return laterBits[s.pos]
+        }
+        return startBit(s) ?? ~0
     }
 
     /// The `firstBit` of the code point a node starts with at `s` (0 at the end of the text), or
