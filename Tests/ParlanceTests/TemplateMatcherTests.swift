@@ -268,6 +268,27 @@ struct TemplateMatcherTests {
         #expect(words.all(c.utterance, bestSlot: nil).allSatisfy { $0.slots["name"] == nil })
     }
 
+    /// A way through found again another way (optionals that each may take the same word) is
+    /// kept once: copies of the first value's match would crowd out the second value's, and an
+    /// app that shares its name with another would be taken for the only one.
+    @Test(arguments: [("en", "{app} [x] [x] [x] now", "Wallet x now"), ("zh-CN", "用{app}[了][了][了]转账", "用钱包了转账")])
+    func keepsEachWayThroughOnce(_ c: (language: String, template: String, utterance: String)) throws {
+        let name = c.language == "en" ? "Wallet" : "钱包"
+        let yaml = """
+            language: \(c.language)
+            intents:
+              Pay:
+                data:
+                  - sentences: ["\(c.template)"]
+            lists:
+              app: {values: [{in: "\(name)", out: "first"}, {in: "\(name)", out: "second"}]}
+            """
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: yaml, file: "x.yaml"))
+        let apps = m.all(c.utterance, bestSlot: nil, limit: 2).compactMap { $0.slots["app"]?.value }
+        #expect(apps == [.string("first"), .string("second")])
+        #expect(m.all(c.utterance, bestSlot: nil).count == 2)
+    }
+
     /// Two slots, `who` and `whom`, with request-time lists.
     static func callMatcher() throws -> TemplateMatcher {
         let yaml = """

@@ -186,6 +186,8 @@ struct MatchEngine {
     var frames: [(frame: Frame, serial: Int, chain: UInt64)] = []
     var nextSerial = 0
     var visited = FingerprintSet()
+    /// The matches kept in this template walk (`keptNew`).
+    var kept = FingerprintSet()
     /// Continuations found to lead nowhere (`resumeUnlessDead`), per template.
     var deadEnds = DeadEnds()
     /// Times the template's end was reached with nothing but spaces and punctuation left, or a
@@ -242,6 +244,7 @@ struct MatchEngine {
         frames.empty()
         visited.removeAll()
         deadEnds.removeAll()
+        kept.removeAll()
         frames.append((.done, 0, 1))
         match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
     }
@@ -290,7 +293,7 @@ struct MatchEngine {
 
     /// Whether the same continuation was already resumed in the same state (same frame, text
     /// position, flags, literal count, slots and context): then it can only repeat matches that
-    /// were already found, which `best` does not need. Ambiguous templates (a chain of
+    /// were already found, which neither `best` nor `all` needs (`keptNew`). Ambiguous templates (a chain of
     /// optionals that can each match nothing) otherwise repeat work exponentially.
     /// States are compared by a 64-bit fingerprint.
     mutating func seenBefore(_ k: Int32, _ s: State) -> Bool {
@@ -300,12 +303,7 @@ struct MatchEngine {
         h.add(UInt64(frames[Int(k)].serial))
         h.add(UInt64(s.pos) << 2 | (s.broken ? 2 : 0) | (s.sow ? 1 : 0))
         h.add(UInt64(UInt32(bitPattern: s.chunks)) << 32 | UInt64(contextValues.count))
-        for e in entities {
-            h.add(UInt64(UInt32(bitPattern: e.slot)) << 32 | UInt64(UInt32(bitPattern: e.value)))
-            h.add(UInt64(e.start) << 32 | UInt64(e.end))
-            h.add(UInt64(UInt32(bitPattern: e.list)) << 2 | (e.isOpen ? 2 : 0) | (e.isBroken ? 1 : 0))
-            h.add(e.number.bitPattern)
-        }
+        Self.add(entities, to: &h)
         if visited.insert(h.value) { return false }
         cutsUnknown += 1
         return true
@@ -328,6 +326,27 @@ struct MatchEngine {
         if endsReached == ends && cutsUnknown == unknown {
             deadEnds.record(h.value, wildcards: Int32(wildcardCount), literal: s.chunks)
         }
+    }
+
+    /// Adds what tells entities apart (slot, value, range, list, flags, number) to `h`.
+    static func add(_ entities: [Entity], to h: inout Fingerprint) {
+        for e in entities {
+            h.add(UInt64(UInt32(bitPattern: e.slot)) << 32 | UInt64(UInt32(bitPattern: e.value)))
+            h.add(UInt64(e.start) << 32 | UInt64(e.end))
+            h.add(UInt64(UInt32(bitPattern: e.list)) << 2 | (e.isOpen ? 2 : 0) | (e.isBroken ? 1 : 0))
+            h.add(e.number.bitPattern)
+        }
+    }
+
+    /// Whether `m` is not a way through found before in this template walk: the same slots,
+    /// values, ranges and context reached again another way (two optionals that may each take
+    /// the same word) would only crowd out other matches kept, and its result is not built again.
+    mutating func keptNew(_ m: Found) -> Bool {
+        var h = Fingerprint()
+        h.add(UInt64(UInt32(truncatingIfNeeded: m.rank.literal)) << 32 | UInt64(m.contextValues.count))
+        Self.add(m.entities, to: &h)
+        for c in m.contextValues { h.add(UInt64(UInt32(bitPattern: c.list)) << 32 | UInt64(UInt32(bitPattern: c.value))) }
+        return kept.insert(h.value)
     }
 
     /// The rank a new match must beat to be kept; nil while any match is kept.
@@ -373,12 +392,15 @@ struct MatchEngine {
         switch frames[Int(k)].frame {
         case .done:
             guard let m = finish(s) else { return }
-            if keepsAll { keep(build(m)) } else if best == nil || m.rank < best!.rank { best = m }
+            if keepsAll {
+                if !keptNew(m) { return }
+                keep(build(m))
+            } else if best == nil || m.rank < best!.rank { best = m }
         case .sequence(let first, let count, let next, let parent):
-            if !keepsAll && seenBefore(k, s) { return }
+            if seenBefore(k, s) { return }
             resumeUnlessDead(k, s) { $0.matchSequence(first, count, next, s, parent) }
         case .permutation(let first, let count, let left, let parent):
-            if !keepsAll && seenBefore(k, s) { return }
+            if seenBefore(k, s) { return }
             resumeUnlessDead(k, s) { $0.matchPermutation(first, count, left, s, parent) }
         case .value(let i):
             valueMatched(valueMatches[Int(i)], s)
