@@ -44,6 +44,11 @@ struct PayeeTests {
         Case(locale: "zh-CN", utterance: "给我妈转100块", payee: "我妈", relationship: "mother", amount: "100.0 CNY"),
         Case(locale: "zh-CN", utterance: "给Riverside Tennis Club转600块", payee: "Riverside Tennis Club",
              relationship: nil, amount: "600.0 CNY"),
+        // Unspaced: a possessive before the relation and a plural after it; an organization
+        // said without its spaces.
+        Case(locale: "zh-CN", utterance: "给我的经理们转100块", payee: "我的经理们", relationship: "manager", amount: "100.0 CNY"),
+        Case(locale: "zh-CN", utterance: "给RiversideTennisClub转600块", payee: "Riverside Tennis Club",
+             relationship: nil, amount: "600.0 CNY"),
     ]
 
     @Test(arguments: beforeAnAmount)

@@ -61,6 +61,8 @@ public final class PersonResolver: Sendable {
     /// Match keys of the organizations the user pays (their words joined by spaces) → the name
     /// as the user wrote it.
     private let organizations: [String: String]
+    /// In unspaced scripts, the same by their keys without spaces (said without them).
+    private let organizationsUnspaced: [String: String]
 
     /// Scores by how a name matched: a full name as written is certain; a given name alone,
     /// an inflected form or another script are likely; a near spelling needs confirmation.
@@ -190,12 +192,15 @@ public final class PersonResolver: Sendable {
             for w in words { relations[profile.key(w)] = relation }
         }
         self.relations = relations
-        var orgs: [String: String] = [:]
+        var orgs: [String: String] = [:], unspaced: [String: String] = [:]
         for o in organizations {
-            let k = profile.tokenize(o).map(\.key).joined(separator: " ")
+            let words = profile.tokenize(o).map(\.key)
+            let k = words.joined(separator: " ")
             if !k.isEmpty, orgs[k] == nil { orgs[k] = o }
+            if !k.isEmpty, profile.isUnspaced, unspaced[words.joined()] == nil { unspaced[words.joined()] = o }
         }
         self.organizations = orgs
+        organizationsUnspaced = unspaced
     }
 
     /// The words of a contact's pronunciation when it is written in another script than Latin
@@ -418,12 +423,17 @@ public final class PersonResolver: Sendable {
         guard !relations.isEmpty, raw.count <= 3, let t = raw.last else { return nil }
         var found = relations[t]
         if found == nil && profile.isUnspaced {
-            // At most a possessive before the word and a plural ending after it (`我的经理们`).
-            let joined = raw.joined()
-            found = relations.first { k, _ in
-                guard let r = joined.range(of: k) else { return false }
-                return joined[..<r.lowerBound].count <= 2 && joined[r.upperBound...].count <= 2
-            }?.value
+            // At most a possessive before the word and a plural ending after it (`我的经理们`):
+            // the longest word so framed.
+            let chars = Array(raw.joined())
+            search: for trimmed in 0..<min(5, chars.count) {
+                for before in max(0, trimmed - 2)...min(2, trimmed) {
+                    if let r = relations[String(chars[before..<(chars.count - (trimmed - before))])] {
+                        found = r
+                        break search
+                    }
+                }
+            }
         }
         guard let r = found else { return nil }
         let said = raw.joined(separator: profile.isUnspaced ? "" : " ")
@@ -438,7 +448,7 @@ public final class PersonResolver: Sendable {
         guard !organizations.isEmpty, !raw.isEmpty else { return nil }
         for drop in 0...min(1, raw.count - 1) {
             let key = raw.dropFirst(drop).joined(separator: " ")
-            guard let name = organizations[key] ?? (profile.isUnspaced ? organizations.first { $0.key.replacingOccurrences(of: " ", with: "") == raw.dropFirst(drop).joined() }?.value : nil)
+            guard let name = organizations[key] ?? organizationsUnspaced[raw.dropFirst(drop).joined()]
             else { continue }
             return Resolved(people: [ParameterValue.Person(name: name, identifier: nil)], score: Scoring.organization,
                             match: .synonym, resolution: .confirmationRequired, candidates: [])
