@@ -199,7 +199,7 @@ struct SoundAlikeNames: Sendable {
                 guard !Self.isLatin(said) else { continue }
                 var latin = tokens[i..<i + w].map { $0.latin ?? $0.key }.joined()
                 // Small kana (`~yo`) spell one sound with the character before: read them together.
-                if latin.contains("~") { latin = profile.latin(ofKey: tokens[i..<i + w].map(\.key).joined()) }
+                if latin.utf8.contains(0x7E) { latin = profile.latin(ofKey: tokens[i..<i + w].map(\.key).joined()) }
                 // A word of an inflecting language is heard in its written form too: `в Шубоксе`.
                 let bases = w == 1 && !profile.isUnspaced ? forms.baseForms(of: tokens[i].key) : [said]
                 // A base form is one word's key, as the token's is: its Latin is its key's.

@@ -26,6 +26,10 @@ enum NameSound {
         ("ph", "f"), ("th", "t"), ("kh", "h"), ("ck", "k"), ("ts", "c"), ("tz", "c"),
         ("q", "k"), ("x", "ks"), ("w", "b"), ("v", "b"), ("l", "r"),
     ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+    /// By ASCII byte, the `spellings` that start with it, longest first.
+    private static let spellingsByFirst: [[(spelled: [UInt8], sound: [UInt8])]] = (0..<128).map { b in
+        spellings.filter { $0.spelled[0] == UInt8(b) }
+    }
 
     @inline(__always) private static func isVowel(_ b: UInt8) -> Bool {
         b == 0x61 || b == 0x65 || b == 0x69 || b == 0x6F || b == 0x75 || b == 0x79  // a e i o u y
@@ -81,7 +85,7 @@ enum NameSound {
             if k != hard { out.append(k) }
         }
         // A `v` that ends a word is said `f` (Russian devoices it: `Иванов` is `イワノフ` in kana).
-        let words = latin.contains("v") || latin.contains("V") ? latin.lowercased().split(separator: " ") : []
+        let words = latin.utf8.contains(where: { $0 == 0x76 || $0 == 0x56 }) ? latin.lowercased().split(separator: " ") : []
         if words.contains(where: { $0.count > 2 && $0.hasSuffix("v") }) {
             let k = key(words.map { $0.count > 2 && $0.hasSuffix("v") ? $0.dropLast() + "f" : $0 }.joined(separator: " "))
             if !out.contains(k) { out.append(k) }
@@ -92,7 +96,7 @@ enum NameSound {
     /// The key of `latin` (lowercase ASCII, as `TextProfile.latinKey` gives it); empty when
     /// the text has no letters.
     static func key(_ latin: String) -> String {
-        let s = asciiLetters(latin.contains("~") ? smallKana(latin) : latin)
+        let s = asciiLetters(latin.utf8.contains(0x7E) ? smallKana(latin) : latin)
         var out: [UInt8] = []
         out.reserveCapacity(s.count)
         var last: UInt8?
@@ -106,7 +110,9 @@ enum NameSound {
                 // After a, e or o, part of the vowel (`Awesome` is said `осам`): u. After i or u
                 // it begins a syllable, as kana write it (`イワノフ` iwanofu).
                 letter = 0x75
-            } else if let sp = spellings.first(where: { $0.spelled.count <= s.count - i && s[i..<i + $0.spelled.count].elementsEqual($0.spelled) }) {
+            } else if c < 0x80, let sp = spellingsByFirst[Int(c)].first(where: {
+                $0.spelled.count <= s.count - i && s[i..<i + $0.spelled.count].elementsEqual($0.spelled)
+            }) {
                 letter = sp.sound[0]
                 width = sp.spelled.count
                 if sp.sound.count > 1 { out.append(letter); letter = sp.sound[sp.sound.count - 1] }
@@ -126,7 +132,9 @@ enum NameSound {
             }
             if letter == 0x68 { continue }  // h
             // n before p, b or m (w and v are b): m.
-            if letter == 0x6E, i < s.count, [0x70, 0x62, 0x6D, 0x77, 0x76].contains(s[i]) { letter = 0x6D }
+            if letter == 0x6E, i < s.count, s[i] == 0x70 || s[i] == 0x62 || s[i] == 0x6D || s[i] == 0x77 || s[i] == 0x76 {
+                letter = 0x6D
+            }
             if letter != last { out.append(letter) }
             last = letter
         }
