@@ -136,6 +136,7 @@ struct MatchEngine {
         nextNonSpaceBroken = t.lastHyphen >= 0 ? t.nextNonSpaceBroken : t.nextNonSpace
         lastHyphen = t.lastHyphen
         laterBitsBuilt = false
+        firstFound.removeAll()
     }
 
     /// Fills `out` with, for every position of `t` and its end, the first position at or after
@@ -162,6 +163,8 @@ struct MatchEngine {
     }
     /// Where the last `-` or `_` is (-1: none): only then may the text be read with spaces.
     var lastHyphen = -1
+    /// `matchFirst`'s results on the loaded text.
+    var firstFound = FingerprintTable()
     /// The loaded text's `laterBitsTable`, built when a wildcard first needs it.
     var laterBits: [UInt64] = []
     var laterBitsBuilt = false
@@ -515,8 +518,24 @@ struct MatchEngine {
     ///
     /// Positions are passed over on their first code point before anything else is looked at:
     /// closing a wildcard scans the rest of the text for every chunk that may follow it.
-    func matchFirst(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int, start: Int, boundary: Bool,
-                    broken: Bool) -> Int {
+    ///
+    /// Remembered per text for the template's chunks (`firstFound`): the same chunk is looked
+    /// for from the same place on many ways through.
+    mutating func matchFirst(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int, start: Int, boundary: Bool,
+                             broken: Bool) -> Int {
+        // Only the template's own chunks (list values' chunks are in pools of their own).
+        guard pool.baseAddress == chunkScalars.baseAddress, from < 1 << 30, to - from < 1 << 16, start < 1 << 16 else {
+            return scanFirst(pool, from, to, start: start, boundary: boundary, broken: broken)
+        }
+        let key = UInt64(from) << 34 | UInt64(to - from) << 18 | UInt64(start) << 2 | (boundary ? 2 : 0) | (broken ? 1 : 0)
+        if let q = firstFound[key] { return Int(Int64(bitPattern: q)) }
+        let q = scanFirst(pool, from, to, start: start, boundary: boundary, broken: broken)
+        _ = firstFound.insert(key, UInt64(bitPattern: Int64(q)))
+        return q
+    }
+
+    private func scanFirst(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int, start: Int, boundary: Bool,
+                           broken: Bool) -> Int {
         let len = to - from
         var q = start
         guard len > 0 else {
