@@ -296,9 +296,9 @@ struct MatchEngine {
 
     /// Whether the same continuation was already resumed in the same state (same frame, text
     /// position, flags, literal count, slots and context): then it can only repeat matches that
-    /// were already found, which neither `best` nor `all` needs (`keptNew`). Ambiguous templates (a chain of
-    /// optionals that can each match nothing) otherwise repeat work exponentially.
-    /// States are compared by a 64-bit fingerprint.
+    /// were already found, which neither `best` nor `all` needs (`keptNew`). Ambiguous
+    /// templates (a chain of optionals that can each match nothing) otherwise repeat work
+    /// exponentially. States are compared by a 64-bit fingerprint.
     mutating func seenBefore(_ k: Int32, _ s: State) -> Bool {
         // A template walked in few steps cannot have repeated much: fingerprinting starts later.
         if steps < Self.stepsBeforeFingerprints { return false }
@@ -530,7 +530,7 @@ struct MatchEngine {
         let key = UInt64(from) << 34 | UInt64(to - from) << 18 | UInt64(start) << 2 | (boundary ? 2 : 0) | (broken ? 1 : 0)
         if let q = firstFound[key] { return Int(Int64(bitPattern: q)) }
         let q = scanFirst(pool, from, to, start: start, boundary: boundary, broken: broken)
-        _ = firstFound.insert(key, UInt64(bitPattern: Int64(q)))
+        firstFound.insert(key, UInt64(bitPattern: Int64(q)))
         return q
     }
 

@@ -178,7 +178,7 @@ extension MatchEngine {
                 while lo < hi, MatchText.isSpace(raw[lo]) { lo += 1 }
             }
             var txt = lo < hi ? MatchText.string(raw[lo..<hi], hyphensAsSpaces: e.isBroken) : ""
-            var range = e.start < e.end
+            let range = e.start < e.end
                 ? Int(f.source.offsets[e.start])..<Int(min(f.source.offsets[e.end - 1] + 1, f.source.sourceLength)) : nil
             var saidRange: Range<Int>?
             if e.isWildcard && !said.isEmpty, let r = range {
