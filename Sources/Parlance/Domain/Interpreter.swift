@@ -336,12 +336,19 @@ struct Interpreter {
     }
 
     /// The slot's text span, joining a person list's slots.
+    ///
+    /// In one loop without closures: a closure over `self` copies the whole interpreter, and
+    /// this runs for every parameter of every match interpreted.
     func span(_ base: String, _ m: TemplateMatch) -> (String, Range<Int>?) {
-        let parts = Self.slots(base, m)
-        let ranges = parts.compactMap(\.range).map(widened)
-        guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else {
-            return (parts.first?.text ?? "", nil)
+        var first: String?, lo = Int.max, hi = Int.min
+        for (name, slot) in m.slots where Self.baseName(name) == base {
+            if first == nil { first = slot.text }
+            guard let range = slot.range else { continue }
+            let r = widened(range)
+            lo = min(lo, r.lowerBound)
+            hi = max(hi, r.upperBound)
         }
+        guard lo <= hi else { return (first ?? "", nil) }
         // A slot ends on its words, not on the space before an optional part it did not take
         // ("twenty euros [<minor>]").
         let r = onItsWords(lo..<min(hi, units.count))
