@@ -88,6 +88,18 @@ struct PathologicalGrammarTests {
         #expect(all.first?.slots["z"] != nil)
     }
 
+    /// Optional digits that "1234567890" fills in C(24, 9) ways, each reaching the same place:
+    /// the continuation is resumed once per state, however many frames were pushed on the way
+    /// (`MatchEngine.exact`), so the second alternative is reached long before the step limit.
+    @Test func ambiguousOptionalsReachingTheSameStateAreWalkedOnce() throws {
+        let optionals = String(repeating: "[<d>]", count: 24)
+        var g = try Self.grammar("(<d>\(optionals) y|{z} y)", rules: ["d": "(0|1|2|3|4|5|6|7|8|9)"])
+        g.lists["z"] = .wildcard
+        let all = try TemplateMatcher(grammar: g).all("1234567890 y", bestSlot: nil, limit: 16)
+        #expect(all.count == 2)
+        #expect(all.contains { $0.slots["z"]?.text == "1234567890" })
+    }
+
     @Test func hugeRangesAreRefused() {
         var g = IntentGrammar(language: "en")
         g.intents = [Intent(name: "X", blocks: [IntentBlock(templates: [try! Template("{n}")])])]

@@ -182,12 +182,12 @@ struct MatchEngine {
     /// The caller's context, and the list values matched so far that add context to it.
     var baseContext: [String: JSONValue] = [:]
     var contextValues: [(list: Int32, value: Int32)] = []
-    /// The continuations, each with a serial number, so that a fingerprint tells a re-pushed
-    /// frame from the one before, and a fingerprint of what it and the frames under it do with
-    /// the text (`chain`, 0 until asked for: equal for a frame pushed again on the same way), in
-    /// one array: one uniqueness check per push and pop.
-    var frames: [(frame: Frame, serial: Int, chain: UInt64)] = []
-    var nextSerial = 0
+    /// The continuations, each with two fingerprints worked out on first use (0 until then) from
+    /// the frame and the frames under it: `chain`, what they do with the text, and `exact`, what
+    /// they do to the match (`chain` and, for list values, the value, slot and start). Frames
+    /// pushed again on another way have the same fingerprints when they continue alike. In one
+    /// array: one uniqueness check per push and pop.
+    var frames: [(frame: Frame, exact: UInt64, chain: UInt64)] = []
     var visited = FingerprintSet()
     /// The matches kept in this template walk (`keptNew`).
     var kept = FingerprintSet()
@@ -248,13 +248,12 @@ struct MatchEngine {
         visited.removeAll()
         deadEnds.removeAll()
         kept.removeAll()
-        frames.append((.done, 0, 1))
+        frames.append((.done, 1, 1))
         match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
     }
 
     mutating func push(_ f: Frame) -> Int32 {
-        nextSerial += 1
-        frames.append((f, nextSerial, 0))
+        frames.append((f, 0, 0))
         return Int32(frames.count - 1)
     }
 
@@ -286,6 +285,31 @@ struct MatchEngine {
         return value
     }
 
+    /// Frame `k`'s `exact` fingerprint: its `chain`, and for every list value on the way down,
+    /// what `valueMatched` adds to the match besides (where the value starts, the slot, list,
+    /// value and wildcard it closes). Two ways that resume frames with equal `exact`
+    /// fingerprints in the same state find the same matches.
+    mutating func exact(_ k: Int32) -> UInt64 {
+        let known = frames[Int(k)].exact
+        if known != 0 { return known }
+        var h = Fingerprint()
+        h.add(chain(k))
+        switch frames[Int(k)].frame {
+        case .done: return 1
+        case .sequence(_, _, _, let parent), .permutation(_, _, _, let parent):
+            h.add(exact(parent))
+        case .value(let i):
+            let m = valueMatches[Int(i)]
+            h.add(UInt64(m.start.pos) << 32 | UInt64(UInt32(bitPattern: m.value)))
+            h.add(UInt64(UInt32(bitPattern: m.ref.slot)) << 32 | UInt64(UInt32(bitPattern: m.listCode)))
+            h.add(UInt64(bitPattern: Int64(m.wildcard)) << 1 | (m.ref.isCapture ? 1 : 0))
+            h.add(exact(m.parent))
+        }
+        let value = h.value | 1
+        frames[Int(k)].exact = value
+        return value
+    }
+
     mutating func pop() {
         frames.removeLast()
     }
@@ -294,19 +318,21 @@ struct MatchEngine {
     /// (it finds matches already found), only costly when it happens exponentially often.
     static let stepsBeforeFingerprints = 48
 
-    /// Whether the same continuation was already resumed in the same state (same frame, text
-    /// position, flags, literal count, slots and context): then it can only repeat matches that
-    /// were already found, which neither `best` nor `all` needs (`keptNew`). Ambiguous
-    /// templates (a chain of optionals that can each match nothing) otherwise repeat work
-    /// exponentially. States are compared by a 64-bit fingerprint.
+    /// Whether the same continuation was already resumed in the same state (a frame with the
+    /// same `exact` fingerprint, pushed on this way or another; the same text position, flags,
+    /// literal count, slots and context): then it can only repeat matches that were already
+    /// found, which neither `best` nor `all` needs (`keptNew`). Ambiguous templates (a chain of
+    /// optionals that can each match nothing, `<digit>[<digit>][<digit>]` on "2000") otherwise
+    /// repeat work exponentially. States are compared by a 64-bit fingerprint.
     mutating func seenBefore(_ k: Int32, _ s: State) -> Bool {
         // A template walked in few steps cannot have repeated much: fingerprinting starts later.
         if steps < Self.stepsBeforeFingerprints { return false }
         var h = Fingerprint()
-        h.add(UInt64(frames[Int(k)].serial))
+        h.add(exact(k))
         h.add(UInt64(s.pos) << 2 | (s.broken ? 2 : 0) | (s.sow ? 1 : 0))
         h.add(UInt64(UInt32(bitPattern: s.chunks)) << 32 | UInt64(contextValues.count))
         Self.add(entities, to: &h)
+        for c in contextValues { h.add(UInt64(UInt32(bitPattern: c.list)) << 32 | UInt64(UInt32(bitPattern: c.value))) }
         if visited.insert(h.value) { return false }
         cutsUnknown += 1
         return true
