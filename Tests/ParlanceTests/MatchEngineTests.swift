@@ -182,6 +182,31 @@ struct MatchEngineTests {
         #expect(!ends.isDead(7 &* 0x9E37_79B9 + 1, wildcards: 9, literal: 0))
     }
 
+    /// Expressions that read no list and have at least `memoizedSize` nodes are remembered per
+    /// text; a sequence's rest from an item is, when those items are such; anything with a list
+    /// reference is not.
+    @Test func remembersExpressionsWithoutListsOnly() throws {
+        var g = IntentGrammar(language: "en")
+        g.intents = [Intent(name: "X", blocks: [IntentBlock(templates: [try Template("{p} <d> <d> x")])])]
+        let words = (0..<FrozenProgram.memoizedSize).map { "w\($0)" }.joined(separator: "|")
+        g.rules["d"] = try Template("(\(words))")
+        g.lists["p"] = .values([SlotValue(text: "a")])
+        let program = try TemplateMatcher(grammar: g).program
+        let (node, suffix) = FrozenProgram.memoized(program)
+        let root = program.nodes[Int(program.templates[0].root)]
+        #expect(root.kind == .sequence)
+        #expect(node[Int(program.templates[0].root)] == 0)
+        let items = (0..<Int(root.b)).map { Int(program.children[Int(root.a) + $0]) }
+        #expect(program.nodes[items[0]].kind == .list && node[items[0]] == 0)
+        let digits = items.indices.filter { program.nodes[items[$0]].kind == .alternative }
+        #expect(digits.count == 2 && digits.allSatisfy { node[items[$0]] == 1 })
+        #expect(items.allSatisfy { program.nodes[$0].kind == .alternative || node[$0] == 0 })
+        // From the first digit on the rest is remembered; not from the list, nor the last item.
+        #expect(suffix[Int(root.a)] == 0)
+        #expect(suffix[Int(root.a) + digits[0]] == 1)
+        #expect(suffix[Int(root.a) + Int(root.b) - 1] == 0)
+    }
+
     @Test func tellsStatesApartByEveryField() {
         var a = Fingerprint(), b = Fingerprint()
         a.add(1)

@@ -100,6 +100,19 @@ struct PathologicalGrammarTests {
         #expect(all.contains { $0.slots["z"]?.text == "1234567890" })
     }
 
+    /// Three thousand values of one name, each followed by the same rule of optional digits:
+    /// the rule reads no list, so where it ends is worked out once per place in the text
+    /// (`MatchEngine.memoized`), not once per value, and the second alternative (more literal
+    /// text, so the best match) is reached long before the step limit.
+    @Test func aRuleWithoutListsIsWalkedOncePerPlace() throws {
+        let optionals = String(repeating: "[<d>]", count: 24)
+        var g = try Self.grammar("({p} <d>\(optionals) y|a 1234567890 y)", rules: ["d": "(0|1|2|3|4|5|6|7|8|9)"])
+        g.lists["p"] = .values((0..<3_000).map { SlotValue(text: "a", output: .number(Double($0))) })
+        let best = try TemplateMatcher(grammar: g).best("a 1234567890 y")
+        #expect(best != nil)
+        #expect(best?.slots["p"] == nil)
+    }
+
     @Test func hugeRangesAreRefused() {
         var g = IntentGrammar(language: "en")
         g.intents = [Intent(name: "X", blocks: [IntentBlock(templates: [try! Template("{n}")])])]

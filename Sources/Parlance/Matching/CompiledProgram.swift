@@ -221,6 +221,15 @@ final class FrozenProgram: @unchecked Sendable {
     /// Alternatives with fewer items are walked item by item (a mask test each).
     static let dispatchedAlternative = 8
 
+    /// Per node, 1 when what it matches is remembered per text (`MatchEngine.memoized`): it
+    /// reads no list, so where it ends depends on the text alone, and it has at least
+    /// `memoizedSize` nodes. Per item of a sequence after its first, 1 when the rest of the
+    /// sequence from there (two items or more) is such.
+    let memoNode: UnsafeBufferPointer<UInt8>
+    let memoSuffix: UnsafeBufferPointer<UInt8>
+    /// Smaller expressions are walked again: remembering costs more than a few steps.
+    static let memoizedSize = 24
+
     init(_ p: CompiledProgram, firstMasks masks: [UInt64]) {
         func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
             let b = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
@@ -249,6 +258,44 @@ final class FrozenProgram: @unchecked Sendable {
         dispatchBase = copy(base)
         bucketStarts = copy(starts)
         bucketItems = copy(items)
+        let (node, suffix) = Self.memoized(p)
+        memoNode = copy(node)
+        memoSuffix = copy(suffix)
+    }
+
+    /// `memoNode` and `memoSuffix` for `p`: each node's size (nodes under it, counted again
+    /// where a rule is used twice) and whether it reads no list, worked out children first.
+    static func memoized(_ p: CompiledProgram) -> (node: [UInt8], suffix: [UInt8]) {
+        var size = [Int](repeating: -1, count: p.nodes.count)
+        var pure = [Bool](repeating: true, count: p.nodes.count)
+        func visit(_ i: Int) {
+            guard size[i] < 0 else { return }
+            let n = p.nodes[i]
+            var total = 1, clean = n.kind != .list
+            if n.kind == .sequence || n.kind == .alternative || n.kind == .permutation {
+                for c in 0..<Int(n.b) {
+                    let child = Int(p.children[Int(n.a) + c])
+                    visit(child)
+                    total = min(total + size[child], 1 << 30)
+                    clean = clean && pure[child]
+                }
+            }
+            size[i] = total
+            pure[i] = clean
+        }
+        for i in p.nodes.indices { visit(i) }
+        let node = p.nodes.indices.map { UInt8(pure[$0] && size[$0] >= memoizedSize ? 1 : 0) }
+        var suffix = [UInt8](repeating: 0, count: p.children.count)
+        for n in p.nodes where n.kind == .sequence && n.b > 2 {
+            var total = 0, clean = true
+            for c in stride(from: Int(n.b) - 1, through: 1, by: -1) {
+                let child = Int(p.children[Int(n.a) + c])
+                total = min(total + size[child], 1 << 30)
+                clean = clean && pure[child]
+                if c < Int(n.b) - 1 && clean && total >= memoizedSize { suffix[Int(n.a) + c] = 1 }
+            }
+        }
+        return (node, suffix)
     }
 
     deinit {
@@ -257,7 +304,8 @@ final class FrozenProgram: @unchecked Sendable {
                   UnsafeMutableRawPointer(mutating: listRefs.baseAddress),
                   UnsafeMutableRawPointer(mutating: firstMasks.baseAddress),
                   UnsafeMutableRawPointer(mutating: dispatchBase.baseAddress), UnsafeMutableRawPointer(mutating: bucketStarts.baseAddress),
-                  UnsafeMutableRawPointer(mutating: bucketItems.baseAddress)] {
+                  UnsafeMutableRawPointer(mutating: bucketItems.baseAddress), UnsafeMutableRawPointer(mutating: memoNode.baseAddress),
+                  UnsafeMutableRawPointer(mutating: memoSuffix.baseAddress)] {
             p?.deallocate()
         }
     }

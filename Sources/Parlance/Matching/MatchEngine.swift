@@ -43,6 +43,8 @@ struct MatchEngine {
         case permutation(first: Int32, count: Int32, left: UInt64, parent: Int32)
         /// A list value matched: record the slot (`valueMatches[i]`), then continue.
         case value(Int32)
+        /// An expression walked by `memoized` ended: record where (walk `i` of `memo.walks`).
+        case collect(Int32)
     }
 
     /// Plain data (frames are copied at every step): the list by `listCode`, the value by index.
@@ -137,6 +139,7 @@ struct MatchEngine {
         lastHyphen = t.lastHyphen
         laterBitsBuilt = false
         firstFound.removeAll()
+        memo.removeAll()
     }
 
     /// Fills `out` with, for every position of `t` and its end, the first position at or after
@@ -165,6 +168,8 @@ struct MatchEngine {
     var lastHyphen = -1
     /// `matchFirst`'s results on the loaded text.
     var firstFound = FingerprintTable()
+    /// Where expressions that read no list end on the loaded text (`memoized`).
+    var memo = SubMatchMemo()
     /// The loaded text's `laterBitsTable`, built when a wildcard first needs it.
     var laterBits: [UInt64] = []
     var laterBitsBuilt = false
@@ -279,6 +284,10 @@ struct MatchEngine {
             let m = valueMatches[Int(i)]
             h.add(3 << 62 | (m.start.sow ? 1 << 32 : 0) | UInt64(UInt32(bitPattern: m.start.chunks)))
             h.add(chain(m.parent))
+        case .collect(let w):
+            // Each remembered expression's walk ends in a frame of its own.
+            h.add(0xC011_EC7)
+            h.add(memo.walks[Int(w)].key)
         }
         let value = h.value | 1
         frames[Int(k)].chain = value
@@ -296,6 +305,7 @@ struct MatchEngine {
         h.add(chain(k))
         switch frames[Int(k)].frame {
         case .done: return 1
+        case .collect: return chain(k)
         case .sequence(_, _, _, let parent), .permutation(_, _, _, let parent):
             h.add(exact(parent))
         case .value(let i):
@@ -433,6 +443,8 @@ struct MatchEngine {
             resumeUnlessDead(k, s) { $0.matchPermutation(first, count, left, s, parent) }
         case .value(let i):
             valueMatched(valueMatches[Int(i)], s)
+        case .collect(let w):
+            collect(w, s)
         }
     }
 
@@ -442,6 +454,12 @@ struct MatchEngine {
         if let b = bound, cannotBeat(s, b) { return }
         let mask = firstMasks[Int(node)]
         if mask != ~0 && mask & reachBits(s) == 0 { return }
+        if frozen.memoNode[Int(node)] != 0 && memoizable(s) { return memoized(.node(node), s, k) }
+        walk(node, s, k)
+    }
+
+    /// Matches `node` at `s` (`match` has judged that it may).
+    mutating func walk(_ node: Int32, _ s: State, _ k: Int32) {
         let n = nodes[Int(node)]
         switch n.kind {
         case .text:
@@ -506,6 +524,14 @@ struct MatchEngine {
     mutating func matchSequence(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: Int32) {
         if i == count { return resume(k, s) }
         if i + 1 == count { return match(children[Int(first + i)], s, k) }
+        if frozen.memoSuffix[Int(first + i)] != 0 && memoizable(s) {
+            return memoized(.rest(first: first, count: count, next: i), s, k)
+        }
+        sequenceStep(first, count, i, s, k)
+    }
+
+    /// Matches item `i` of a sequence (not its last), then the rest.
+    mutating func sequenceStep(_ first: Int32, _ count: Int32, _ i: Int32, _ s: State, _ k: Int32) {
         let f = push(.sequence(first: first, count: count, next: i + 1, parent: k))
         match(children[Int(first + i)], s, f)
         pop()
