@@ -105,7 +105,7 @@ extension MatchEngine {
         memo.buffer.append(end)
     }
 
-    /// Whether `e` may be remembered at `s`: no wildcard is open, and the position fits a key.
+    /// Whether what starts at `s` may be remembered: no wildcard is open, and the position fits a key.
     @inline(__always) func memoizable(_ s: State) -> Bool {
         s.pos < 1 << 24 && openWildcard == nil
     }
