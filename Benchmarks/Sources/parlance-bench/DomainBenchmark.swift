@@ -14,7 +14,8 @@ import ParlanceText
 ///
 /// `PARLANCE_DOMAIN_LOCALES` (comma-separated) and `PARLANCE_DOMAIN_SCALE` (contact counts, `0`
 /// for none) narrow the run; `PARLANCE_DOMAIN_ONLY` keeps the sentences that contain it (and
-/// skips the pack's tests, `passed` is then -1), for profiling one sentence.
+/// skips the pack's tests, `passed` is then -1), for profiling one sentence;
+/// `PARLANCE_DOMAIN_SLOWEST=<n>` prints the n slowest sentences per locale (any other value: 5).
 enum DomainBenchmark: BenchmarkSuite {
     static let name = "domain"
     static let contactCount = 10_000
@@ -76,11 +77,11 @@ enum DomainBenchmark: BenchmarkSuite {
             digest.add(try encoder.encode(result))
         }
         let (times, cpu) = Measure.perCallWithCPU(sentences, rounds: rounds) { s in _ = try? matcher.match(s, locale: locale) }
-        if ProcessInfo.processInfo.environment["PARLANCE_DOMAIN_SLOWEST"] != nil {
+        if let slowest = ProcessInfo.processInfo.environment["PARLANCE_DOMAIN_SLOWEST"] {
             let per = sentences.indices.map { i in
                 (stride(from: i, to: cpu.count, by: sentences.count).map { cpu[$0] }.sorted()[rounds / 2], sentences[i])
             }
-            for (t, s) in per.sorted(by: { $0.0 > $1.0 }).prefix(5) {
+            for (t, s) in per.sorted(by: { $0.0 > $1.0 }).prefix(Int(slowest) ?? 5) {
                 FileHandle.standardError.write(Data("\(locale.identifier) \(Int(t)) µs  \(s)\n".utf8))
             }
         }

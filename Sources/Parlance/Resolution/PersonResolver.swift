@@ -58,6 +58,9 @@ public final class PersonResolver: Sendable {
     private let writtenInLatin: [Bool]
     /// Match key of a word naming a relation → SiriKit's `INPersonRelationship` (`manager`).
     private let relations: [String: String]
+    /// How many characters the keys of `relations` have: in unspaced scripts, only pieces of
+    /// those lengths are looked up (`relation(_:)`).
+    private let relationLengths: Set<Int>
     /// Match keys of the organizations the user pays (their words joined by spaces) → the name
     /// as the user wrote it.
     private let organizations: [String: String]
@@ -192,6 +195,7 @@ public final class PersonResolver: Sendable {
             for w in words { relations[profile.key(w)] = relation }
         }
         self.relations = relations
+        relationLengths = Set(relations.keys.map(\.count))
         var orgs: [String: String] = [:], unspaced: [String: String] = [:]
         for o in organizations {
             let words = profile.tokenize(o).map(\.key)
@@ -426,7 +430,7 @@ public final class PersonResolver: Sendable {
             // At most a possessive before the word and a plural ending after it (`我的经理们`):
             // the longest word so framed.
             let chars = Array(raw.joined())
-            search: for trimmed in 0..<min(5, chars.count) {
+            search: for trimmed in 0..<min(5, chars.count) where relationLengths.contains(chars.count - trimmed) {
                 for before in max(0, trimmed - 2)...min(2, trimmed) {
                     if let r = relations[String(chars[before..<(chars.count - (trimmed - before))])] {
                         found = r
