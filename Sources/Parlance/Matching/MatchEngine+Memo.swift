@@ -27,6 +27,20 @@ struct SubMatchMemo {
         ends.removeAll(keepingCapacity: true)
     }
 
+    /// Moves the ends a walk collected, from `start` in `buffer`, to `ends` (kept until the
+    /// text changes): their range there. One at a time: `append(contentsOf:)` of a slice and
+    /// `removeSubrange` go through generic code that costs more than the few ends a walk finds.
+    mutating func keep(from start: Int) -> Range<Int> {
+        let from = ends.count
+        var i = start
+        while i < buffer.count {
+            ends.append(buffer[i])
+            i += 1
+        }
+        while buffer.count > start { buffer.removeLast() }
+        return from..<ends.count
+    }
+
     /// What is remembered: a node, or the rest of a sequence from one of its items.
     enum Expression {
         case node(Int32)
@@ -73,10 +87,8 @@ extension MatchEngine {
             bound = savedBound
             pop()
             memo.walks.removeLast()
-            let from = memo.ends.count
-            memo.ends.append(contentsOf: memo.buffer[start...])
-            memo.buffer.removeSubrange(start...)
-            range = from..<memo.ends.count
+            range = memo.keep(from: start)
+            let from = range.lowerBound
             // A walk cut by the step limit may have missed ends: it is not remembered, and
             // what it cut stays counted.
             if steps <= stepLimit {
