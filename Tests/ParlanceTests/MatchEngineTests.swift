@@ -170,6 +170,26 @@ struct MatchEngineTests {
         #expect(!fresh)
     }
 
+    /// A table keeps each key's data through its growth, replaces it only when asked, and
+    /// forgets everything when cleared.
+    @Test func keepsDataThroughGrowth() {
+        var table = FingerprintTable()
+        for k in 1...5_000 as ClosedRange<UInt64> { table.insert(k &* 0x9E37_79B9, k) }
+        #expect((1...5_000 as ClosedRange<UInt64>).allSatisfy { table[$0 &* 0x9E37_79B9] == $0 })
+        #expect(table[5_001 &* 0x9E37_79B9] == nil)
+        var added = table.insert(0x9E37_79B9, 99)
+        #expect(!added)
+        #expect(table[0x9E37_79B9] == 1)
+        added = table.insert(0x9E37_79B9, 99, replacing: true)
+        #expect(!added)
+        #expect(table[0x9E37_79B9] == 99)
+        table.removeAll()
+        #expect(table[2 &* 0x9E37_79B9] == nil)
+        added = table.insert(2 &* 0x9E37_79B9, 7)
+        #expect(added)
+        #expect(table[2 &* 0x9E37_79B9] == 7)
+    }
+
     /// A dead end holds for as many wildcards or more and as many literal code points or fewer
     /// (the rank bound cuts those ways at least as soon), until the next template.
     @Test(arguments: [(2, 5, true), (3, 5, true), (2, 4, true), (1, 5, false), (2, 6, false), (3, 6, false)])

@@ -679,11 +679,16 @@ struct Fingerprint {
 }
 
 /// Fingerprints, each with a word of data, in one open-addressing table; emptied in O(1) by
-/// moving to a new generation, so clearing it for every template costs nothing.
+/// moving to a new generation, so clearing it for every template costs nothing. Key, data and
+/// generation of a slot sit side by side: one array, written once per insert.
 struct FingerprintTable {
-    private var keys = [UInt64](repeating: 0, count: 64)
-    private var data = [UInt64](repeating: 0, count: 64)
-    private var stamps = [UInt32](repeating: 0, count: 64)
+    private struct Entry {
+        var key: UInt64 = 0
+        var data: UInt64 = 0
+        var stamp: UInt32 = 0
+    }
+
+    private var entries = [Entry](repeating: Entry(), count: 64)
     private var generation: UInt32 = 1
     private var count = 0
 
@@ -691,17 +696,17 @@ struct FingerprintTable {
         count = 0
         generation &+= 1
         if generation == 0 {
-            stamps = [UInt32](repeating: 0, count: stamps.count)
+            entries = [Entry](repeating: Entry(), count: entries.count)
             generation = 1
         }
     }
 
     /// Where `key` is, or the free slot where it would go.
     @inline(__always) private func find(_ key: UInt64) -> (slot: Int, found: Bool) {
-        let mask = keys.count - 1
+        let mask = entries.count - 1
         var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-        while stamps[i] == generation {
-            if keys[i] == key { return (i, true) }
+        while entries[i].stamp == generation {
+            if entries[i].key == key { return (i, true) }
             i = (i + 1) & mask
         }
         return (i, false)
@@ -709,33 +714,29 @@ struct FingerprintTable {
 
     subscript(key: UInt64) -> UInt64? {
         let (i, found) = find(key)
-        return found ? data[i] : nil
+        return found ? entries[i].data : nil
     }
 
     /// Sets `key`'s data (`replacing` what it had); false when `key` was already there.
     @discardableResult
     mutating func insert(_ key: UInt64, _ value: UInt64 = 0, replacing: Bool = false) -> Bool {
-        if (count + 1) * 2 > keys.count { grow() }
+        if (count + 1) * 2 > entries.count { grow() }
         let (i, found) = find(key)
         if found {
-            if replacing { data[i] = value }
+            if replacing { entries[i].data = value }
             return false
         }
-        stamps[i] = generation
-        keys[i] = key
-        data[i] = value
+        entries[i] = Entry(key: key, data: value, stamp: generation)
         count += 1
         return true
     }
 
     private mutating func grow() {
-        let old = keys.indices.filter { stamps[$0] == generation }.map { (keys[$0], data[$0]) }
-        keys = [UInt64](repeating: 0, count: keys.count * 2)
-        data = [UInt64](repeating: 0, count: keys.count)
-        stamps = [UInt32](repeating: 0, count: keys.count)
+        let old = entries.filter { $0.stamp == generation }
+        entries = [Entry](repeating: Entry(), count: entries.count * 2)
         generation = 1
         count = 0
-        for (k, v) in old { insert(k, v) }
+        for e in old { insert(e.key, e.data) }
     }
 }
 
