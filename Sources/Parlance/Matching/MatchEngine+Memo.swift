@@ -88,11 +88,10 @@ extension MatchEngine {
             pop()
             memo.walks.removeLast()
             range = memo.keep(from: start)
-            let from = range.lowerBound
             // A walk cut by the step limit may have missed ends: it is not remembered, and
             // what it cut stays counted.
             if steps <= stepLimit {
-                memo.table.insert(key, UInt64(from) << 32 | UInt64(range.count))
+                memo.table.insert(key, UInt64(range.lowerBound) << 32 | UInt64(range.count))
                 endsReached = ends
                 cutsUnknown = unknown
             }
