@@ -243,6 +243,10 @@ struct AppNameVariantTests {
         #expect(!AppNames.inOtherKana(heard: "ハト", written: "ハト"))
         #expect(!AppNames.inOtherKana(heard: "Pigeon", written: "pigeon"))
         #expect(!AppNames.inOtherKana(heard: "はとこ", written: "ハト"))
+        // Either kana may be the one heard; a name without kana never differs in them.
+        #expect(AppNames.inOtherKana(heard: "ハ ト", written: "はと"))
+        #expect(!AppNames.inOtherKana(heard: "鳩", written: "ハト"))
+        #expect(!AppNames.inOtherKana(heard: "", written: ""))
         #expect(AppNames.endsAtParticle(Array("はとで".utf16), at: 2))
         #expect(AppNames.endsAtParticle(Array("はと".utf16), at: 2))
         #expect(!AppNames.endsAtParticle(Array("はとこ".utf16), at: 2))

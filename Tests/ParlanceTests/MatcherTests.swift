@@ -200,6 +200,16 @@ struct MatcherTests {
         #expect(Interpreter.cutsANumber(lower..<upper, in: Array(text.utf16)) == cuts)
     }
 
+    /// A slot's parameter is its name up to the first `__` (`recipients__2` → `recipients`).
+    @Test(arguments: [
+        ("recipients", "recipients"), ("recipients__2", "recipients"), ("recipients__any", "recipients"),
+        ("a__b__c", "a"), ("payee_name", "payee_name"), ("_x", "_x"), ("x_", "x_"), ("__x", ""), ("", ""),
+        ("größe__2", "größe"), ("名前__3", "名前"),
+    ])
+    func namesTheParameterOfASlot(_ slot: String, _ base: String) {
+        #expect(Interpreter.baseName(slot) == base)
+    }
+
     /// A text said in quotation marks is the words inside them, in each locale's marks.
     @Test(arguments: [
         ("en-US", "Send Kate a message saying \"running late\" with Awesome", "running late"),

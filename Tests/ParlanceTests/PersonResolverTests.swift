@@ -285,6 +285,22 @@ struct PersonResolverTests {
         for blank in ["", " ", "?!", "、"] { #expect(r.resolve(blank).match == .wildcard) }
     }
 
+    /// An organization is found by its key's length first: said run together in an unspaced
+    /// script, after an article, or in a phrase of another length, it is found, or not, as
+    /// by its words.
+    @Test(arguments: [
+        ("ja", "リバーサイドテニスクラブ", true), ("ja", "リバーサイド テニスクラブ", true), ("zh", "河畔网球俱乐部", true),
+        ("en", "the Riverside Tennis Club", true), ("en", "Riverside Tennis", false), ("en", "Riverside Tennis Clubs", false),
+        ("en", "Riverside Club", false), ("de", "dem Riverside Tennis Club", true),
+    ])
+    func findsAnOrganizationByItsLength(_ c: (locale: String, text: String, found: Bool)) throws {
+        let names = ["Riverside Tennis Club", "リバーサイド テニスクラブ", "河畔 网球俱乐部"]
+        let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts, organizations: names)
+        let got = r.resolve(c.text)
+        #expect((got.score == PersonResolver.Scoring.organization) == c.found, "\(c.text): \(got)")
+        if c.found { #expect(got.people.count == 1 && names.contains(got.people[0].name)) }
+    }
+
     @Test(arguments: relationCases)
     func resolvesARelation(_ c: (locale: String, text: String, words: [String])) throws {
         let r = try PersonResolver(locale: LocaleID(c.locale), contacts: Self.contacts, relationships: ["manager": c.words])

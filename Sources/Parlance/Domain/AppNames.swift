@@ -178,6 +178,8 @@ struct AppNames: Sendable {
     /// Whether `heard` is `written` with some of its kana in the other kana (`はと` for `ハト`),
     /// spaces aside: the match keys fold kana, so the two matched as one.
     static func inOtherKana(heard: String, written: String) -> Bool {
+        // Most names are heard as written, or have no kana to differ in.
+        if heard == written || !heard.utf16.contains(where: { (0x3041...0x30FF).contains($0) }) { return false }
         let a = heard.unicodeScalars.filter { !$0.properties.isWhitespace }
         let b = written.unicodeScalars.filter { !$0.properties.isWhitespace }
         guard a.count == b.count else { return false }

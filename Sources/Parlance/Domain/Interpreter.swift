@@ -323,16 +323,17 @@ struct Interpreter {
 
     /// `recipients__2` → `recipients`.
     static func baseName(_ slot: String) -> String {
-        let u = slot.utf8
-        var i = u.startIndex
-        var previous: UInt8 = 0
-        while i != u.endIndex {
-            let b = u[i]
-            if b == 0x5F && previous == 0x5F { return String(slot[..<u.index(before: i)]) }
-            previous = b
-            i = u.index(after: i)
+        var s = slot
+        // Over the bytes: most names have no `__`, and are returned as they are.
+        let base = s.withUTF8 { b -> String? in
+            var i = 1
+            while i < b.count {
+                if b[i] == 0x5F && b[i - 1] == 0x5F { return String(decoding: UnsafeBufferPointer(rebasing: b[..<(i - 1)]), as: UTF8.self) }
+                i += 1
+            }
+            return nil
         }
-        return slot
+        return base ?? slot
     }
 
     /// The slot's text span, joining a person list's slots.

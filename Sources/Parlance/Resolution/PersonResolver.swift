@@ -66,6 +66,10 @@ public final class PersonResolver: Sendable {
     private let organizations: [String: String]
     /// In unspaced scripts, the same by their keys without spaces (said without them).
     private let organizationsUnspaced: [String: String]
+    /// How many UTF-8 bytes the keys of `organizations` and `organizationsUnspaced` have: only
+    /// phrases of those lengths are joined and looked up (`organization(_:)`).
+    private let organizationLengths: Set<Int>
+    private let unspacedOrganizationLengths: Set<Int>
 
     /// Scores by how a name matched: a full name as written is certain; a given name alone,
     /// an inflected form or another script are likely; a near spelling needs confirmation.
@@ -205,6 +209,8 @@ public final class PersonResolver: Sendable {
         }
         self.organizations = orgs
         organizationsUnspaced = unspaced
+        organizationLengths = Set(orgs.keys.map(\.utf8.count))
+        unspacedOrganizationLengths = Set(unspaced.keys.map(\.utf8.count))
     }
 
     /// The words of a contact's pronunciation when it is written in another script than Latin
@@ -346,7 +352,9 @@ public final class PersonResolver: Sendable {
         var t = tokens
         if let f = t.first, t.count > 1, forms.honorificPrefixes.contains(f) { t.removeFirst() }
         if var last = t.last {
-            for h in forms.honorificSuffixes where last.hasSuffix(h) {
+            // Compared by bytes first: `hasSuffix` compares characters, which costs far more.
+            for h in forms.honorificSuffixes where last.utf8.count >= h.utf8.count
+                && last.utf8.reversed().starts(with: h.utf8.reversed()) && last.hasSuffix(h) {
                 last.removeLast(h.count)
                 if last.isEmpty { t.removeLast() } else { t[t.count - 1] = last }
                 break
@@ -429,10 +437,15 @@ public final class PersonResolver: Sendable {
         if found == nil && profile.isUnspaced {
             // At most a possessive before the word and a plural ending after it (`我的经理们`):
             // the longest word so framed.
-            let chars = Array(raw.joined())
-            search: for trimmed in 0..<min(5, chars.count) where relationLengths.contains(chars.count - trimmed) {
+            // Pieces are cut from the joined text at character boundaries, not built character
+            // by character.
+            let joined = raw.joined()
+            var bounds = Array(joined.indices)
+            bounds.append(joined.endIndex)
+            let count = bounds.count - 1
+            search: for trimmed in 0..<min(5, count) where relationLengths.contains(count - trimmed) {
                 for before in max(0, trimmed - 2)...min(2, trimmed) {
-                    if let r = relations[String(chars[before..<(chars.count - (trimmed - before))])] {
+                    if let r = relations[String(joined[bounds[before]..<bounds[count - (trimmed - before)]])] {
                         found = r
                         break search
                     }
@@ -450,10 +463,15 @@ public final class PersonResolver: Sendable {
     /// app to confirm, as SiriKit leaves a payee it cannot resolve to the app.
     private func organization(_ raw: [String]) -> Resolved? {
         guard !organizations.isEmpty, !raw.isEmpty else { return nil }
+        // A key is built only when its length (UTF-8) is that of some organization's.
+        var length = raw.reduce(0) { $0 + $1.utf8.count }
         for drop in 0...min(1, raw.count - 1) {
-            let key = raw.dropFirst(drop).joined(separator: " ")
-            guard let name = organizations[key] ?? organizationsUnspaced[raw.dropFirst(drop).joined()]
-            else { continue }
+            if drop > 0 { length -= raw[drop - 1].utf8.count }
+            let words = raw.count - drop
+            var name: String?
+            if organizationLengths.contains(length + words - 1) { name = organizations[raw.dropFirst(drop).joined(separator: " ")] }
+            if name == nil, unspacedOrganizationLengths.contains(length) { name = organizationsUnspaced[raw.dropFirst(drop).joined()] }
+            guard let name else { continue }
             return Resolved(people: [ParameterValue.Person(name: name, identifier: nil)], score: Scoring.organization,
                             match: .synonym, resolution: .confirmationRequired, candidates: [])
         }
