@@ -187,6 +187,8 @@ struct SoundAlikeNames: Sendable {
         for i in tokens.indices.reversed() where Self.isKatakana(tokens[i].text) {
             katakanaRun[i] = i + 1 < tokens.count && tokens[i + 1].spaceBefore ? 1 : katakanaRun[i + 1] + 1
         }
+        // Read through locals: a closure over `self` would copy every table of it, per window.
+        let apps = self.apps, people = self.people, fullNames = self.fullNames, items = self.items
         for i in tokens.indices {
             // The shortest words that sound like a person's name are the name: `凯特`, not
             // `凯特我会`. An app's name or a vocabulary phrase is heard at every width that
@@ -203,7 +205,9 @@ struct SoundAlikeNames: Sendable {
                 // A word of an inflecting language is heard in its written form too: `в Шубоксе`.
                 let bases = w == 1 && !profile.isUnspaced ? forms.baseForms(of: tokens[i].key) : [said]
                 // A base form is one word's key, as the token's is: its Latin is its key's.
-                let keys = bases.map { NameSound.key($0 == said || $0 == tokens[i].key ? latin : profile.latin(ofKey: $0)) }
+                var keys: [String] = []
+                keys.reserveCapacity(bases.count)
+                for b in bases { keys.append(NameSound.key(b == said || b == tokens[i].key ? latin : profile.latin(ofKey: b))) }
                 // A Chinese name of two syllables or more written as a homophone; else by sound.
                 let homophone = w >= 2 && said.unicodeScalars.allSatisfy(Self.isHan)
                     ? homophoneApps[latin].flatMap { $0.said != said ? $0 : nil } : nil
@@ -219,7 +223,7 @@ struct SoundAlikeNames: Sendable {
                 } else if w > 1, keys.contains(where: fullNames.contains), !heardPeople.contains(said) {
                     heardPeople.append(said)
                 }
-                if let found = keys.lazy.compactMap({ self.items[$0] }).first {
+                if let found = keys.lazy.compactMap({ items[$0] }).first {
                     heard.vocabulary += found.map { (said, $0.list, $0.key) }
                 }
             }
