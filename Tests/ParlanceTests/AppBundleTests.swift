@@ -161,6 +161,16 @@ struct AppBundleTests {
         #expect(e?.message.contains("com.example.pigeon") == true)
     }
 
+    @Test func findsAnInstalledAppByItsBundleIdentifier() throws {
+        let catalog = try AppCatalog.load(folders: [Self.appsFolder], schemas: TestData.schemas)
+        #expect(catalog.contains("com.example.pigeon"))
+        #expect(catalog.app("com.example.pigeon")?.bundleIdentifier == "com.example.pigeon")
+        for other in ["com.example.Pigeon", "com.example", "", "com.example.pigeon "] {
+            #expect(!catalog.contains(other))
+            #expect(catalog.app(other) == nil)
+        }
+    }
+
     @Test func aLocalizationFolderThatNamesNoLocaleIsAnError() throws {
         let (dir, path) = try pigeon(with: "Deutsch.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Taube\";")
         let e = withExtendedLifetime(dir) { expectLocatedError { _ = try App.load(at: path, shownAs: "Pigeon.app", schemas: TestData.schemas) } }

@@ -13,6 +13,9 @@ public struct AppCatalog: Sendable {
 
     public func app(_ bundleIdentifier: String) -> App? { byIdentifier[bundleIdentifier].map { apps[$0] } }
 
+    /// Whether an app of that bundle identifier is installed (without copying it).
+    public func contains(_ bundleIdentifier: String) -> Bool { byIdentifier[bundleIdentifier] != nil }
+
     mutating func add(_ app: App) throws {
         if let i = byIdentifier[app.bundleIdentifier] {
             throw AppBundleError.duplicateBundleIdentifier(ErrorSite(file: app.path), identifier: app.bundleIdentifier, first: apps[i].path)

@@ -115,7 +115,7 @@ struct Interpreter {
         if let s = m.slots["app"], s.metadata?["source"]?.string == CompiledPack.notInstalled {
             notInstalled = s.value.string ?? s.text
             status = .unsupported
-        } else if let s = m.slots["app"], let id = s.value.string, catalog.apps.app(id) != nil {
+        } else if let s = m.slots["app"], let id = s.value.string, catalog.apps.contains(id) {
             app = AppReference(bundleIdentifier: id, name: pack.displayNames[id] ?? s.text, range: s.range.map(widened),
                                source: s.metadata?["source"]?.string)
             appScore = s.metadata?["score"]?.number ?? 1
@@ -144,11 +144,12 @@ struct Interpreter {
         }
 
         // The parameters.
-        var handled = Set<String>(["app"])
-        for (name, slot) in m.slots.sorted(by: { $0.key < $1.key }) where !handled.contains(name) {
+        // A match has a few slots: the parameters done are kept in an array, not hashed.
+        var handled = ["app"]
+        for name in m.slots.keys.sorted() {
             let base = Self.baseName(name)
             if handled.contains(base) { continue }
-            handled.insert(base)
+            handled.append(base)
             if pack.pack.unpassedLists.contains(base) { continue }
             let type = pack.pack.typedLists[base]
             guard var p = parameter(base, type: type, m) else { return nil }
