@@ -285,6 +285,17 @@ struct PersonResolverTests {
         for blank in ["", " ", "?!", "、"] { #expect(r.resolve(blank).match == .wildcard) }
     }
 
+    /// Names run together are cut at conjunctions as Foundation's `components(separatedBy:)`
+    /// cuts them: at every occurrence, left to right, empty pieces kept.
+    @Test(arguments: [
+        ("田中と佐藤", "と"), ("田中と佐藤と鈴木", "と"), ("と田中と", "と"), ("とと", "と"), ("田中", "と"), ("", "と"),
+        ("王芳还有李伟", "还有"), ("还有还有", "还有"), ("还", "还有"), ("李伟和😀和王芳", "和"), ("aaa", "aa"), ("田中", ""),
+    ])
+    func cutsNamesAtAConjunction(_ text: String, _ separator: String) {
+        let expected = separator.isEmpty ? [text] : text.components(separatedBy: separator)
+        #expect(PersonResolver.split(text, at: separator) == expected)
+    }
+
     /// An organization is found by its key's length first: said run together in an unspaced
     /// script, after an article, or in a phrase of another length, it is found, or not, as
     /// by its words.

@@ -62,6 +62,14 @@ struct SpokenListTests {
         let id = try LocaleID(locale)
         return SpokenList(profile: try TextAnalyzer.shared(for: id).profile, language: id.language) { ["上司", "母", "父"].contains($0) }
     }
+
+    /// Items and names are trimmed of Unicode white space, as Foundation trims
+    /// `whitespacesAndNewlines`: ideographic and no-break spaces, line and paragraph separators.
+    @Test(arguments: ["  milk ", "\u{3000}牛乳\u{3000}", "\u{A0}Brot\u{2028}", "\t\nсыр\u{85}", "pain", "", "   ",
+                      "\u{2029}x y\u{205F}", " \u{301}é "])
+    func trimsWhiteSpaceAsFoundationDoes(_ text: String) {
+        #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 }
 
 extension SpokenListTests {

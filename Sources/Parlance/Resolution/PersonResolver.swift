@@ -61,6 +61,8 @@ public final class PersonResolver: Sendable {
     /// How many characters the keys of `relations` have: in unspaced scripts, only pieces of
     /// those lengths are looked up (`relation(_:)`).
     private let relationLengths: Set<Int>
+    /// The conjunctions an unspaced list of names is cut at (`resolveUnspacedList`), longest first.
+    private let unspacedConjunctions: [String]
     /// Match keys of the organizations the user pays (their words joined by spaces) → the name
     /// as the user wrote it.
     private let organizations: [String: String]
@@ -200,6 +202,8 @@ public final class PersonResolver: Sendable {
         }
         self.relations = relations
         relationLengths = Set(relations.keys.map(\.count))
+        unspacedConjunctions = forms.conjunctions.filter { !$0.isEmpty && $0 != "," }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
         var orgs: [String: String] = [:], unspaced: [String: String] = [:]
         for o in organizations {
             let words = profile.tokenize(o).map(\.key)
@@ -292,7 +296,7 @@ public final class PersonResolver: Sendable {
         if one.match == .wildcard, let d = described(tokens, memo) { return d }
         // A relation or a name nobody has is kept as said ("Mama", "my Mom"), not as its keys.
         if one.people.count == 1, one.match == .wildcard || one.people[0].relationship != nil {
-            let said = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let said = text.trimmingWhitespace()
             if !said.isEmpty { one.people[0].name = said }
         }
         return one
@@ -302,8 +306,8 @@ public final class PersonResolver: Sendable {
     /// and keep the reading only if every piece names a contact.
     private func resolveUnspacedList(_ joined: String, _ memo: Memo) -> Resolved? {
         var pieces = [joined]
-        for c in forms.conjunctions.sorted(by: { $0.count > $1.count }) where c.count > 0 && c != "," {
-            pieces = pieces.flatMap { $0.components(separatedBy: c) }
+        for c in unspacedConjunctions {
+            pieces = pieces.flatMap { Self.split($0, at: c) }
         }
         pieces = pieces.filter { !$0.isEmpty }
         guard pieces.count > 1 else { return nil }
@@ -312,6 +316,29 @@ public final class PersonResolver: Sendable {
 
     /// Several names read as one list: as certain as its least certain name, and blocked by the
     /// first name that is not a success. Nil when a piece names nobody.
+    /// `text` cut at every occurrence of `separator`, left to right, empty pieces kept: as
+    /// `components(separatedBy:)` cuts text in one normalization form, over its UTF-8 bytes
+    /// (which align with characters' scalars) and without Foundation.
+    static func split(_ text: String, at separator: String) -> [String] {
+        let sep = Array(separator.utf8)
+        guard let first = sep.first, text.utf8.count >= sep.count else { return [text] }
+        let bytes = Array(text.utf8)
+        var out: [String] = []
+        var start = 0, i = 0
+        while i + sep.count <= bytes.count {
+            if bytes[i] == first && bytes[i..<(i + sep.count)].elementsEqual(sep) {
+                out.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                i += sep.count
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        if out.isEmpty { return [text] }
+        out.append(String(decoding: bytes[start...], as: UTF8.self))
+        return out
+    }
+
     static func list(_ parts: [Resolved]) -> Resolved? {
         guard parts.allSatisfy({ $0.match != .wildcard }) else { return nil }
         return Resolved(people: parts.flatMap(\.people), score: parts.map(\.score).min() ?? 0,

@@ -71,8 +71,7 @@ struct SpokenList: Sendable {
         var items: [String] = []
         var start = 0
         for cut in cuts + [units.count..<units.count] where cut.lowerBound >= start {
-            let item = UTF16Fast.string(units[start..<cut.lowerBound])
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let item = UTF16Fast.string(units[start..<cut.lowerBound]).trimmingWhitespace()
             if !item.isEmpty { items.append(item) }
             start = cut.upperBound
         }
