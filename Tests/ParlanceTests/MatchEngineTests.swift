@@ -154,6 +154,39 @@ struct MatchEngineTests {
         #expect(m.best(utterance)?.slots["volume_level"]?.value == 13)
     }
 
+    /// While a wildcard is open, a word is looked for only where it still occurs: not before
+    /// the wildcard, and at each of its later places (`MatchEngine.lastOccurrence`); a word
+    /// after the last place of its kind closes nothing.
+    @Test(arguments: [
+        // As hassil 3.13 reads them.
+        ("en", "find coffee near home", ["coffee|home"]),
+        ("en", "find near me coffee near home", ["near me coffee|home"]),
+        ("en", "near me find coffee near home", [String]()),
+        ("en", "find a near b near c", ["a|b near c", "a near b|c"]),
+        ("en", "find coffee near near", ["coffee|near"]),
+        ("en", "find coffee near", [String]()),
+        ("en", "find coffee-near-home", [String]()),
+        ("en", "find near", [String]()),
+        ("ja", "近くカフェ探して近く駅", ["近くカフェ|駅"]),
+        ("ja", "カフェ探して近く駅探して近く空港", ["カフェ|駅探して近く空港", "カフェ探して近く駅|空港"]),
+        ("ja", "近くでカフェ探して", [String]()),
+    ])
+    func closesAWildcardOnlyWhereTheWordFollows(_ c: (language: String, utterance: String, ways: [String])) throws {
+        let sentence = c.language == "ja" ? "{query}探して近く{place}" : "find {query} near {place}"
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: \(c.language)
+            intents:
+              Search:
+                data:
+                  - sentences: ["\(sentence)"]
+            lists:
+              query: {wildcard: true}
+              place: {wildcard: true}
+            """, file: "g.yaml"))
+        let ways = m.all(c.utterance, bestSlot: nil).map { "\($0.slots["query"]?.text ?? "")|\($0.slots["place"]?.text ?? "")" }
+        #expect(ways.sorted() == c.ways.sorted())
+    }
+
     @Test func remembersFingerprintsUntilCleared() {
         var set = FingerprintSet()
         var added = 0

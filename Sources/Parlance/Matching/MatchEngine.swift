@@ -140,6 +140,11 @@ struct MatchEngine {
         laterBitsBuilt = false
         firstFound.removeAll()
         memo.removeAll()
+        textGeneration &+= 1
+        if lastPlaces.count != chunkScalars.count || textGeneration == 0 {
+            lastPlaces = [LastPlace](repeating: LastPlace(), count: chunkScalars.count)
+            textGeneration = 1
+        }
     }
 
     /// Fills `out` with, for every position of `t` and its end, the first position at or after
@@ -168,6 +173,16 @@ struct MatchEngine {
     var lastHyphen = -1
     /// `matchFirst`'s results on the loaded text.
     var firstFound = FingerprintTable()
+    /// Per template chunk, by the offset of its first code point in the pool: where it last
+    /// starts in the loaded text read as it is (-1: nowhere), when the entry's stamp is the
+    /// text's generation and its length the chunk's (`lastOccurrence`).
+    struct LastPlace {
+        var at: Int32 = -1
+        var length: UInt16 = 0
+        var stamp: UInt32 = 0
+    }
+    var lastPlaces: [LastPlace] = []
+    var textGeneration: UInt32 = 0
     /// Where expressions that read no list end on the loaded text (`memoized`).
     var memo = SubMatchMemo()
     /// The loaded text's `laterBitsTable`, built when a wildcard first needs it.
@@ -579,10 +594,30 @@ struct MatchEngine {
         guard pool.baseAddress == chunkScalars.baseAddress, from < 1 << 30, to - from < 1 << 16, start < 1 << 16 else {
             return scanFirst(pool, from, to, start: start, boundary: boundary, broken: broken)
         }
+        // A chunk that does not occur after `start` at all is not looked for there: while a
+        // wildcard is open, most chunks tried are words the utterance does not have.
+        if !broken, to > from, start > lastOccurrence(pool, from, to) { return -1 }
         let key = UInt64(from) << 34 | UInt64(to - from) << 18 | UInt64(start) << 2 | (boundary ? 2 : 0) | (broken ? 1 : 0)
         if let q = firstFound[key] { return Int(Int64(bitPattern: q)) }
         let q = scanFirst(pool, from, to, start: start, boundary: boundary, broken: broken)
         firstFound.insert(key, UInt64(bitPattern: Int64(q)))
+        return q
+    }
+
+    /// Where the template chunk `pool[from..<to]` last starts in the loaded text read as it is
+    /// (-1: nowhere); found once per chunk and text, by a scan from the end.
+    mutating func lastOccurrence(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int) -> Int {
+        let len = to - from
+        let known = lastPlaces[from]
+        if known.stamp == textGeneration && Int(known.length) == len { return Int(known.at) }
+        let first = pool[from]
+        var q = folded.count - len
+        while q >= 0 {
+            if folded[q] == first && prefix(pool, from, to, at: q, broken: false) != nil { break }
+            q -= 1
+        }
+        q = max(q, -1)
+        lastPlaces[from] = LastPlace(at: Int32(q), length: UInt16(len), stamp: textGeneration)
         return q
     }
 

@@ -357,7 +357,7 @@ struct TemplateIndex: Sendable {
     /// Indices of the templates that may match, in trial order; clears the scratch space.
     ///
     /// - Complexity: O(a + c log c): a templates filed under the fragments present, c candidates.
-    func candidates(_ s: inout Scratch) -> [Int32] {
+    @inline(never) func candidates(_ s: inout Scratch) -> [Int32] {
         var out: [Int32] = []
         swap(&out, &s.candidates)
         out.removeAll(keepingCapacity: true)
