@@ -141,8 +141,8 @@ struct MatchEngine {
         firstFound.removeAll()
         memo.removeAll()
         textGeneration &+= 1
-        if lastPlaces.count != chunkScalars.count || textGeneration == 0 {
-            lastPlaces = [LastPlace](repeating: LastPlace(), count: chunkScalars.count)
+        if textGeneration == 0 {
+            lastPlaces.removeAll()
             textGeneration = 1
         }
     }
@@ -608,6 +608,8 @@ struct MatchEngine {
     /// (-1: nowhere); found once per chunk and text, by a scan from the end.
     mutating func lastOccurrence(_ pool: UnsafeBufferPointer<UInt32>, _ from: Int, _ to: Int) -> Int {
         let len = to - from
+        // Made at the first look-up: most short texts close no wildcard on a chunk.
+        if lastPlaces.count != chunkScalars.count { lastPlaces = [LastPlace](repeating: LastPlace(), count: chunkScalars.count) }
         let known = lastPlaces[from]
         if known.stamp == textGeneration && Int(known.length) == len { return Int(known.at) }
         let first = pool[from]
