@@ -357,6 +357,9 @@ struct TemplateIndex: Sendable {
     /// Indices of the templates that may match, in trial order; clears the scratch space.
     ///
     /// - Complexity: O(a + c log c): a templates filed under the fragments present, c candidates.
+    ///
+    /// Kept out of line: where the optimizer inlined it, its instructions rose and fell by a
+    /// tenth with unrelated edits to the engine.
     @inline(never) func candidates(_ s: inout Scratch) -> [Int32] {
         var out: [Int32] = []
         swap(&out, &s.candidates)
