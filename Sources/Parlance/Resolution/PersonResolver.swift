@@ -314,8 +314,6 @@ public final class PersonResolver: Sendable {
         return Self.list(pieces.map { resolveOne([$0], memo) })
     }
 
-    /// Several names read as one list: as certain as its least certain name, and blocked by the
-    /// first name that is not a success. Nil when a piece names nobody.
     /// `text` cut at every occurrence of `separator`, left to right, empty pieces kept: as
     /// `components(separatedBy:)` cuts text in one normalization form, over its UTF-8 bytes
     /// (which align with characters' scalars) and without Foundation.
@@ -339,6 +337,8 @@ public final class PersonResolver: Sendable {
         return out
     }
 
+    /// Several names read as one list: as certain as its least certain name, and blocked by the
+    /// first name that is not a success. Nil when a piece names nobody.
     static func list(_ parts: [Resolved]) -> Resolved? {
         guard parts.allSatisfy({ $0.match != .wildcard }) else { return nil }
         return Resolved(people: parts.flatMap(\.people), score: parts.map(\.score).min() ?? 0,
