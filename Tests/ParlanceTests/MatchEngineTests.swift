@@ -294,6 +294,44 @@ struct MatchEngineTests {
         #expect(cleared.isEmpty)  // the look-up clears its marks
     }
 
+    /// One scratch space used for utterance after utterance finds the candidates a fresh one
+    /// finds: every mark, template flag and formula verdict of a look-up is cleared after it.
+    @Test func reusedScratchFindsWhatAFreshOneFinds() throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            intents:
+              HassTurnOn:
+                data:
+                  - sentences: ["turn on (the lights|my lamp) in {area}", "switch (on|off) [the] {name}"]
+                  - sentences: ["(turn|switch) on everything"]
+              HassTurnOff:
+                data:
+                  - sentences: ["turn off (the lights|a lamp)", "lights out"]
+            """, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen")]), "area": .values([SlotValue(text: "Attic")])])
+        // The second has every word the first template's clauses ask for, but not all the words
+        // of one of its phrases: its verdict on that alternative must not be the first's.
+        let utterances = ["turn on the lights in attic", "turn on the lamp in attic", "turn off a lamp", "switch on the kitchen", "lights out",
+                          "turn on everything", "turn on the lights in attic", "nothing at all", "turn off the lights"]
+        var reused = m.index.makeScratch(templates: m.program.templates.count)
+        var found: [[Int32]] = []
+        for u in utterances {
+            let text = m.fold.fold(MatchText(u).scalars) + [0x20]
+            var fresh = m.index.makeScratch(templates: m.program.templates.count)
+            func mark(_ s: inout TemplateIndex.Scratch) {
+                text.withUnsafeBufferPointer { m.index.markFragments(in: $0, &s) }
+                m.index.markLists(lists.byID, in: [text], cjk: false, &s)
+            }
+            mark(&reused)
+            mark(&fresh)
+            let a = m.index.candidates(&reused), b = m.index.candidates(&fresh)
+            #expect(a == b, "\(u)")
+            found.append(a)
+        }
+        // The utterances do tell the templates apart.
+        #expect(Set(found).count >= 5)
+    }
+
     /// A template that needs a value of one of the grammar's lists is tried only when a word of
     /// one of its values occurs, or when the caller supplies a list of that name instead; a
     /// block's own list cannot be replaced. Each way, it matches when it is tried.
@@ -392,5 +430,24 @@ struct MatchEngineTests {
         let lists = try other.lists(["name": .values([SlotValue(text: "Ceiling", context: ["domain": "fan"])])])
         #expect(m.best("turn on ceiling", lists: lists) == nil)
         #expect(m.best("turn on fan ceiling", lists: lists)?.intent == "HassTurnOn")
+    }
+}
+
+struct BufferArenaTests {
+    @Test(arguments: [[Int32](), [7], [3, -1, 2_000_000, 0]])
+    func copiesAnArray(_ a: [Int32]) {
+        let arena = BufferArena()
+        let b = arena.copy(a)
+        #expect(Array(b) == a)
+        #expect(b.baseAddress != nil)
+    }
+
+    @Test(arguments: [0, 1, 1000])
+    func fillsABuffer(_ n: Int) {
+        let arena = BufferArena()
+        let b = arena.filled(n, with: UInt8(9))
+        #expect(b.count == n && b.allSatisfy { $0 == 9 })
+        b.initialize(repeating: 0)
+        #expect(b.allSatisfy { $0 == 0 })
     }
 }

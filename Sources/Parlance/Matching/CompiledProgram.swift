@@ -230,12 +230,13 @@ final class FrozenProgram: @unchecked Sendable {
     /// Smaller expressions are walked again: remembering costs more than a few steps.
     static let memoizedSize = 24
 
+    /// Owns the buffers above.
+    private let arena: BufferArena
+
     init(_ p: CompiledProgram, firstMasks masks: [UInt64]) {
-        func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
-            let b = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
-            _ = b.initialize(from: a)
-            return UnsafeBufferPointer(rebasing: b[0..<a.count])
-        }
+        let arena = BufferArena()
+        self.arena = arena
+        func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> { arena.copy(a) }
         nodes = copy(p.nodes)
         children = copy(p.children)
         chunks = copy(p.chunks.chunks)
@@ -296,17 +297,5 @@ final class FrozenProgram: @unchecked Sendable {
             }
         }
         return (node, suffix)
-    }
-
-    deinit {
-        for p in [UnsafeMutableRawPointer(mutating: nodes.baseAddress), UnsafeMutableRawPointer(mutating: children.baseAddress),
-                  UnsafeMutableRawPointer(mutating: chunks.baseAddress), UnsafeMutableRawPointer(mutating: chunkScalars.baseAddress),
-                  UnsafeMutableRawPointer(mutating: listRefs.baseAddress),
-                  UnsafeMutableRawPointer(mutating: firstMasks.baseAddress),
-                  UnsafeMutableRawPointer(mutating: dispatchBase.baseAddress), UnsafeMutableRawPointer(mutating: bucketStarts.baseAddress),
-                  UnsafeMutableRawPointer(mutating: bucketItems.baseAddress), UnsafeMutableRawPointer(mutating: memoNode.baseAddress),
-                  UnsafeMutableRawPointer(mutating: memoSuffix.baseAddress)] {
-            p?.deallocate()
-        }
     }
 }

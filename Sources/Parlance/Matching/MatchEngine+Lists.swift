@@ -184,9 +184,9 @@ extension MatchEngine {
     }
 
     mutating func matchRange(_ l: CompiledList, _ ref: CompiledProgram.ListRef, _ s: State, _ k: Int32) {
-        let r = l.range
+        // The range's fields are read where they are needed: a copy of it would retain its strings.
         let wildcard = openWildcard
-        let fractions = r.fractions != nil
+        let fractions = l.range.fractions != nil
         // Where numbers in digits are: at the start, or anywhere when a wildcard is open.
         var spans: [(Int, Int)] = []
         if wildcard == nil {
@@ -206,9 +206,9 @@ extension MatchEngine {
             }
         }
         var digitsMatched = false
-        if r.digits {
+        if l.range.digits {
             for (a, e) in spans {
-                guard let v = number(a, e), r.contains(v) else { continue }
+                guard let v = number(a, e), l.range.contains(v) else { continue }
                 digitsMatched = true
                 let saved = wildcard.map { entities[$0] }
                 if let w = wildcard {
@@ -216,13 +216,13 @@ extension MatchEngine {
                     entities[w].start = s.pos
                     entities[w].end = a
                 }
-                entities.append(Entity(slot: ref.slot, start: a, end: e, number: v * (r.multiplier ?? 1), isNumber: true))
+                entities.append(Entity(slot: ref.slot, start: a, end: e, number: v * (l.range.multiplier ?? 1), isNumber: true))
                 resume(k, State(pos: e, broken: s.broken, sow: s.sow, chunks: s.chunks))
                 entities.removeLast()
                 if let w = wildcard { entities[w] = saved! }
             }
         }
-        guard r.words, !digitsMatched, spans.isEmpty, !l.numberWords.isEmpty else { return }
+        guard l.range.words, !digitsMatched, spans.isEmpty, !l.numberWords.isEmpty else { return }
         var seen = Set<Int32>()
         let last = wildcard == nil ? s.pos : folded.count - 1
         for start in s.pos...max(s.pos, last) where start < folded.count {

@@ -56,6 +56,8 @@ struct TemplateIndex: Sendable {
     /// the formula is checked after them, for the templates whose clauses hold.
     private var formula = RequirementFormula()
     private var formulaRoots: [Int32] = []
+    /// `anchored`, the clauses and the formula as buffers, which `candidates` reads.
+    private var frozen: Frozen!
     /// The code points a template's text can start and end with, as `firstBit` sets (all
     /// ones: any).
     private var firstChars: [UInt64] = []
@@ -121,19 +123,44 @@ struct TemplateIndex: Sendable {
             for f in anchor { anchored[Int(f)].append(Int32(i)) }
         }
         for row in anchored { self.anchored.append(row) }
+        frozen = Frozen(self)
     }
 
-    /// Whether every clause of template `t` has an atom in `present`.
-    private func holds(_ t: Int, _ present: [Bool]) -> Bool {
-        for c in Int(clauseStarts[t])..<Int(clauseStarts[t + 1]) {
-            var any = false
-            for i in clauses.range(c) where present[Int(clauses.items[i])] {
-                any = true
-                break
-            }
-            if !any { return false }
+    /// What `candidates` reads, in buffers: the same on every look-up, and read without
+    /// reference counting, so that its cost does not vary with how the optimizer treats arrays
+    /// of a struct passed around (it did, by half, with unrelated edits).
+    final class Frozen: @unchecked Sendable {
+        private let arena = BufferArena()
+        let anchoredStarts: UnsafeBufferPointer<Int32>
+        let anchoredItems: UnsafeBufferPointer<Int32>
+        let clauseStarts: UnsafeBufferPointer<Int32>
+        let clauseRowStarts: UnsafeBufferPointer<Int32>
+        let clauseItems: UnsafeBufferPointer<Int32>
+        let formulaRoots: UnsafeBufferPointer<Int32>
+        let formula: RequirementFormula.Frozen
+
+        init(_ index: TemplateIndex) {
+            anchoredStarts = arena.copy(index.anchored.starts)
+            anchoredItems = arena.copy(index.anchored.items)
+            clauseStarts = arena.copy(index.clauseStarts)
+            clauseRowStarts = arena.copy(index.clauses.starts)
+            clauseItems = arena.copy(index.clauses.items)
+            formulaRoots = arena.copy(index.formulaRoots)
+            formula = index.formula.frozen(in: arena)
         }
-        return true
+
+        /// Whether every clause of template `t` has an atom in `present`.
+        @inline(__always) func holds(_ t: Int, _ present: UnsafeMutablePointer<Bool>) -> Bool {
+            for c in Int(clauseStarts[t])..<Int(clauseStarts[t + 1]) {
+                var any = false
+                for i in Int(clauseRowStarts[c])..<Int(clauseRowStarts[c + 1]) where present[Int(clauseItems[i])] {
+                    any = true
+                    break
+                }
+                if !any { return false }
+            }
+            return true
+        }
     }
 
     private mutating func internList(_ name: String, _ program: CompiledProgram, supplied: Bool) -> Int32 {
@@ -307,37 +334,53 @@ struct TemplateIndex: Sendable {
     ///
     /// - Complexity: O(n · k) per supplied list: n positions, each walked as deep as a key matches.
     func markLists(_ lists: [CompiledList?], in texts: [[UInt32]], cjk: Bool, _ s: inout Scratch) {
-        for (id, name) in suppliedAtoms where Int(name) < lists.count && lists[Int(name)] != nil && !s.present[Int(id)] {
-            s.present[Int(id)] = true
-            s.found.append(id)
-        }
+        for (id, name) in suppliedAtoms where Int(name) < lists.count && lists[Int(name)] != nil { s.mark(id) }
         for (id, name) in listAtoms {
             let l = Int(name) < lists.count ? lists[Int(name)] : nil
             if let l, !l.mayOccur(in: texts, cjk: cjk) { continue }
-            if !s.present[Int(id)] {
-                s.present[Int(id)] = true
-                s.found.append(id)
-            }
+            s.mark(id)
         }
     }
 
-    /// Scratch space for one look-up, reused across calls by one thread.
+    /// Scratch space for one look-up, reused across calls by one thread: flags and lists in
+    /// fixed buffers (each id is listed at most once, so none outgrows its buffer), written in
+    /// place. A copy shares the buffers; one is only ever passed on `inout`.
     struct Scratch {
-        var present: [Bool] = []
-        var found: [Int32] = []
-        var seen: [Bool] = []
-        var touched: [Int32] = []
-        /// The candidates of the last look-up.
-        var candidates: [Int32] = []
+        private let arena = BufferArena()
+        /// Per fragment: found in the utterance; the fragments found, in `found[0..<foundCount]`.
+        let present: UnsafeMutablePointer<Bool>
+        let found: UnsafeMutablePointer<Int32>
+        var foundCount = 0
+        /// Per template: looked at in this look-up (listed in `touched`, to be cleared).
+        let seen: UnsafeMutablePointer<Bool>
+        let touched: UnsafeMutablePointer<Int32>
         /// What the formula's nodes were found to be for this look-up (0: not yet, 1: met,
         /// 2: not), and the nodes to clear after it.
-        var verdicts: [UInt8] = []
-        var judged: [Int32] = []
+        let verdicts: UnsafeMutablePointer<UInt8>
+        let judged: UnsafeMutablePointer<Int32>
+        /// The candidates of the last look-up.
+        var candidates: [Int32] = []
+
+        init(fragments: Int, templates: Int, formulaNodes: Int) {
+            present = arena.filled(fragments, with: false).baseAddress!
+            found = arena.filled(fragments, with: 0).baseAddress!
+            seen = arena.filled(templates, with: false).baseAddress!
+            touched = arena.filled(templates, with: 0).baseAddress!
+            verdicts = arena.filled(formulaNodes, with: 0).baseAddress!
+            judged = arena.filled(formulaNodes, with: 0).baseAddress!
+        }
+
+        /// Records fragment `id` as found.
+        @inline(__always) mutating func mark(_ id: Int32) {
+            if present[Int(id)] { return }
+            present[Int(id)] = true
+            found[foundCount] = id
+            foundCount += 1
+        }
     }
 
     func makeScratch(templates: Int) -> Scratch {
-        Scratch(present: Array(repeating: false, count: fragmentCount), seen: Array(repeating: false, count: templates),
-                verdicts: Array(repeating: 0, count: formula.count))
+        Scratch(fragments: fragmentCount, templates: templates, formulaNodes: formula.count)
     }
 
     /// Records the fragments found anywhere in `text`.
@@ -345,12 +388,7 @@ struct TemplateIndex: Sendable {
     /// - Complexity: O(n · k): n positions, each walked as deep as a fragment matches.
     func markFragments(in text: UnsafeBufferPointer<UInt32>, _ s: inout Scratch) {
         for i in 0..<text.count {
-            fragments.prefixes(of: text, from: i) { _, id in
-                if !s.present[Int(id)] {
-                    s.present[Int(id)] = true
-                    s.found.append(id)
-                }
-            }
+            fragments.prefixes(of: text, from: i) { _, id in s.mark(id) }
         }
     }
 
@@ -365,21 +403,26 @@ struct TemplateIndex: Sendable {
         swap(&out, &s.candidates)
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: unanchored)
-        for f in s.found {
-            for i in anchored.range(Int(f)) {
-                let t = anchored.items[i]
+        let f = frozen!
+        var touched = 0, judged = 0
+        for k in 0..<s.foundCount {
+            let row = Int(s.found[k])
+            for i in Int(f.anchoredStarts[row])..<Int(f.anchoredStarts[row + 1]) {
+                let t = f.anchoredItems[i]
                 if s.seen[Int(t)] { continue }
                 s.seen[Int(t)] = true
-                s.touched.append(t)
-                if holds(Int(t), s.present) && formula.holds(formulaRoots[Int(t)], s.present, &s.verdicts, &s.judged) { out.append(t) }
+                s.touched[touched] = t
+                touched += 1
+                if f.holds(Int(t), s.present)
+                    && f.formula.holds(f.formulaRoots[Int(t)], s.present, s.verdicts, s.judged, &judged) {
+                    out.append(t)
+                }
             }
         }
-        for t in s.touched { s.seen[Int(t)] = false }
-        for n in s.judged { s.verdicts[Int(n)] = 0 }
-        s.judged.removeAll(keepingCapacity: true)
-        for f in s.found { s.present[Int(f)] = false }
-        s.touched.removeAll(keepingCapacity: true)
-        s.found.removeAll(keepingCapacity: true)
+        for i in 0..<touched { s.seen[Int(s.touched[i])] = false }
+        for i in 0..<judged { s.verdicts[Int(s.judged[i])] = 0 }
+        for i in 0..<s.foundCount { s.present[Int(s.found[i])] = false }
+        s.foundCount = 0
         out.sort()
         s.candidates = out
         return out
@@ -497,20 +540,34 @@ struct RequirementFormula: Sendable {
         return id
     }
 
-    /// Whether node `n` is met by the fragments `present`; `verdicts` remembers the nodes
-    /// judged (listed in `judged`, for the caller to clear).
-    func holds(_ n: Int32, _ present: [Bool], _ verdicts: inout [UInt8], _ judged: inout [Int32]) -> Bool {
-        if n < 0 { return true }
-        let i = Int(n)
-        if kinds[i] == 0 { return present[Int(a[i])] }
-        if verdicts[i] != 0 { return verdicts[i] == 1 }
-        var met = kinds[i] == 1
-        for c in Int(a[i])..<Int(a[i] + b[i]) where holds(children[c], present, &verdicts, &judged) != met {
-            met.toggle()
-            break
+    /// The formula in buffers (`TemplateIndex.Frozen`).
+    struct Frozen {
+        let kinds: UnsafeBufferPointer<UInt8>
+        let a: UnsafeBufferPointer<Int32>
+        let b: UnsafeBufferPointer<Int32>
+        let children: UnsafeBufferPointer<Int32>
+
+        /// Whether node `n` is met by the fragments `present`; `verdicts` remembers the nodes
+        /// judged (listed in `judged[0..<judgedCount]`, for the caller to clear).
+        func holds(_ n: Int32, _ present: UnsafeMutablePointer<Bool>, _ verdicts: UnsafeMutablePointer<UInt8>,
+                   _ judged: UnsafeMutablePointer<Int32>, _ judgedCount: inout Int) -> Bool {
+            if n < 0 { return true }
+            let i = Int(n)
+            if kinds[i] == 0 { return present[Int(a[i])] }
+            if verdicts[i] != 0 { return verdicts[i] == 1 }
+            var met = kinds[i] == 1
+            for c in Int(a[i])..<Int(a[i] + b[i]) where holds(children[c], present, verdicts, judged, &judgedCount) != met {
+                met.toggle()
+                break
+            }
+            verdicts[i] = met ? 1 : 2
+            judged[judgedCount] = n
+            judgedCount += 1
+            return met
         }
-        verdicts[i] = met ? 1 : 2
-        judged.append(n)
-        return met
+    }
+
+    func frozen(in arena: BufferArena) -> Frozen {
+        Frozen(kinds: arena.copy(kinds), a: arena.copy(a), b: arena.copy(b), children: arena.copy(children))
     }
 }

@@ -243,21 +243,26 @@ public final class TemplateMatcher: Sendable {
 
     private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
                      keepsAll: Bool, limit: Int, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
-        let reused = scratchPool.take() ?? MatchScratch(index: index.makeScratch(templates: program.templates.count),
-                                                        engine: MatchEngine(program: program, frozen: frozen, lists: []))
-        defer {
-            reused.engine.endCall()
-            scratchPool.give(reused)
-        }
-        markPresent(utterance, lists: lists, &reused.variants, &reused.index)
+        let reused = scratchPool.take() ?? ScratchBox(MatchScratch(index: index.makeScratch(templates: program.templates.count),
+                                                                   engine: MatchEngine(program: program, frozen: frozen, lists: [])))
+        let found = run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll,
+                        limit: limit, pool: pool, &reused.scratch)
+        reused.scratch.engine.endCall()
+        scratchPool.give(reused)
+        return found
+    }
+
+    private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?, keepsAll: Bool,
+                     limit: Int, pool: UnsafeBufferPointer<UInt32>, _ r: inout MatchScratch) -> (best: TemplateMatch?, all: [TemplateMatch]) {
+        markPresent(utterance, lists: lists, &r.variants, &r.index)
         let keywords = hasKeywords
-            ? Set(MatchText.foldString(reused.variants.noSkip.string).split(separator: " ").map(String.init)) : []
-        reused.engine.reset(lists: lists.byID)
-        reused.engine.wordSplits = grammar.wholeWords ? WordBounds.splits(Array(utterance.utf16)) : []
-        reused.engine.keepLimit = limit
-        reused.verdicts.removeAll(keepingCapacity: true)
-        reused.verdicts.append(contentsOf: repeatElement(0, count: program.contextGroups.count))
-        return match(utterance, v: &reused.variants, engine: &reused.engine, index: &reused.index, verdicts: &reused.verdicts,
+            ? Set(MatchText.foldString(r.variants.noSkip.string).split(separator: " ").map(String.init)) : []
+        r.engine.reset(lists: lists.byID)
+        r.engine.wordSplits = grammar.wholeWords ? WordBounds.splits(Array(utterance.utf16)) : []
+        r.engine.keepLimit = limit
+        r.verdicts.removeAll(keepingCapacity: true)
+        r.verdicts.append(contentsOf: repeatElement(0, count: program.contextGroups.count))
+        return match(utterance, v: &r.variants, engine: &r.engine, index: &r.index, verdicts: &r.verdicts,
                      context: context, keywords: keywords, bestSlot: bestSlot, keepsAll: keepsAll, pool: pool)
     }
 
@@ -300,10 +305,14 @@ public final class TemplateMatcher: Sendable {
         engine.said = grammar.wildcardsAsSaid ? Array(utterance.utf16) : []
         engine.saidLetters = grammar.wildcardsAsSaid ? v.base.letterCount : 0
         engine.chunkScalars = pool
-        engine.bestSlot = bestSlot
+        // The slot's id is looked up when the slot differs from the last look-up's (the engine
+        // starts with none, whose id is -1): hashing its name costs as much as a short match step.
+        if bestSlot != engine.bestSlot {
+            engine.bestSlot = bestSlot
+            engine.bestSlotID = bestSlot.flatMap { program.slotNameIDs[$0] } ?? -1
+        }
         engine.keepsAll = keepsAll
         engine.baseContext = context
-        engine.bestSlotID = bestSlot.flatMap { program.slotNameIDs[$0] } ?? -1
         var lastBlock: Int32 = -1, blockOK = true, loaded = -1
         var first: UInt32?, last: UInt32?
         let cands = index.candidates(&scratch)
@@ -375,7 +384,7 @@ extension TemplateMatcher {
 
 /// The buffers one look-up needs (fragment flags, the engine's stacks), reused across calls so a
 /// match allocates little.
-final class MatchScratch: @unchecked Sendable {
+struct MatchScratch: @unchecked Sendable {
     var index: TemplateIndex.Scratch
     var engine: MatchEngine
     /// The caller's context judged per context group (see `TemplateMatcher.blockApplies`).
@@ -387,12 +396,19 @@ final class MatchScratch: @unchecked Sendable {
     }
 }
 
-/// A lock-protected stack of idle `MatchScratch`es: a caller takes one or makes one, and gives it back.
-final class ScratchPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [MatchScratch] = []
-
-    func take() -> MatchScratch? { lock.withLock { idle.popLast() } }
-    func give(_ s: MatchScratch) { lock.withLock { if idle.count < 16 { idle.append(s) } } }
+/// A `MatchScratch` held by reference in the pool. One caller at a time has it, and passes the
+/// scratch on `inout`, so that its buffers are read and written in place without a dynamic
+/// exclusivity check per access (ten or so per look-up, each costing more than a short step).
+final class ScratchBox: @unchecked Sendable {
+    @exclusivity(unchecked) var scratch: MatchScratch
+    init(_ scratch: MatchScratch) { self.scratch = scratch }
 }
 
+/// A lock-protected stack of idle `ScratchBox`es: a caller takes one or makes one, and gives it back.
+final class ScratchPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [ScratchBox] = []
+
+    func take() -> ScratchBox? { lock.withLock { idle.popLast() } }
+    func give(_ s: ScratchBox) { lock.withLock { if idle.count < 16 { idle.append(s) } } }
+}
