@@ -122,6 +122,34 @@ struct TemplateMatcherTests {
         #expect((u as NSString).substring(with: NSRange(location: r.lowerBound, length: r.count)) == "Kitchen Light")
     }
 
+    /// A block's `requires_context` and `excludes_context` are judged against the caller's
+    /// context alike whether it has a few entries (compared key by key) or many (hashed); a
+    /// required key the context lacks fails the match. Expected results are hassil 3.13's.
+    @Test(arguments: [
+        (["area": "kitchen"], nil),
+        (["domain": "light"], "HassTurnOn"),
+        (["domain": "switch"], nil),
+        (["area": "garage"], nil),
+        (["domain": .array(["light", "fan"])], nil),
+        (["a": "1", "b": "2", "c": "3", "d": "4", "area": "kitchen", "domain": "light"], "HassTurnOn"),
+        (["a": "1", "b": "2", "c": "3", "d": "4", "area": "kitchen", "domain": "switch"], nil),
+        (["a": "1", "b": "2", "c": "3", "d": "4", "area": "garage", "domain": "light"], nil),
+    ] as [([String: JSONValue], String?)])
+    func judgesTheCallersContext(_ c: ([String: JSONValue], String?)) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            intents:
+              HassTurnOn:
+                data:
+                  - sentences: ["lights on"]
+                    requires_context:
+                      domain: light
+                    excludes_context:
+                      area: garage
+            """, file: "en.yaml"))
+        #expect(m.best("lights on", context: c.0)?.intent == c.1)
+    }
+
     /// The context after a match is the caller's with what the matched values add, a later
     /// value's keys over an earlier one's and over the caller's.
     @Test func addsTheContextOfMatchedValues() throws {

@@ -12,7 +12,16 @@ enum ContextRules {
     /// hassil's `check_required_context`.
     static func satisfiesRequired(_ required: [String: JSONValue], _ context: [String: JSONValue]?,
                                   allowMissing: Bool) -> Bool {
-        satisfiesRequired(required, allowMissing: allowMissing) { context?[$0] }
+        satisfiesRequired(required, allowMissing: allowMissing) { value(of: $0, in: context) }
+    }
+
+    /// `context[key]`; a context of a few entries is scanned, since comparing a short key with
+    /// each costs less than hashing it (a caller's context is usually one or two entries).
+    @inline(__always) static func value(of key: String, in context: [String: JSONValue]?) -> JSONValue? {
+        guard let context else { return nil }
+        guard context.count <= 4 else { return context[key] }
+        for (k, v) in context where k == key { return v }
+        return nil
     }
 
     /// `satisfiesRequired` with the context read key by key.
@@ -35,7 +44,7 @@ enum ContextRules {
 
     /// hassil's `check_excluded_context`.
     static func satisfiesExcluded(_ excluded: [String: JSONValue], _ context: [String: JSONValue]?) -> Bool {
-        satisfiesExcluded(excluded) { context?[$0] }
+        satisfiesExcluded(excluded) { value(of: $0, in: context) }
     }
 
     /// `satisfiesExcluded` with the context read key by key.
