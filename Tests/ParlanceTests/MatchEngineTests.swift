@@ -283,7 +283,7 @@ struct MatchEngineTests {
                   - sentences: ["turn on {name}"]
             """, file: "en.yaml"))
         let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen")]), "area": .values([SlotValue(text: "Attic"), SlotValue(text: "Living Room")])])
-        var scratch = m.index.makeScratch(templates: m.program.templates.count)
+        var scratch = m.index.makeScratch()
         let text = m.fold.fold(MatchText(c.0).scalars)
         text.withUnsafeBufferPointer { m.index.markFragments(in: $0, &scratch) }
         m.index.markLists(lists.byID, in: [text], cjk: false, &scratch)
@@ -313,11 +313,11 @@ struct MatchEngineTests {
         // of one of its phrases: its verdict on that alternative must not be the first's.
         let utterances = ["turn on the lights in attic", "turn on the lamp in attic", "turn off a lamp", "switch on the kitchen", "lights out",
                           "turn on everything", "turn on the lights in attic", "nothing at all", "turn off the lights"]
-        var reused = m.index.makeScratch(templates: m.program.templates.count)
+        var reused = m.index.makeScratch()
         var found: [[Int32]] = []
         for u in utterances {
             let text = m.fold.fold(MatchText(u).scalars) + [0x20]
-            var fresh = m.index.makeScratch(templates: m.program.templates.count)
+            var fresh = m.index.makeScratch()
             func mark(_ s: inout TemplateIndex.Scratch) {
                 text.withUnsafeBufferPointer { m.index.markFragments(in: $0, &s) }
                 m.index.markLists(lists.byID, in: [text], cjk: false, &s)
@@ -358,7 +358,7 @@ struct MatchEngineTests {
                 values: [minute, minutes, "second[s]"]
             """, file: "en.yaml"))
         let supplied = try m.lists(Dictionary(uniqueKeysWithValues: c.1.map { ($0, SlotList.values([SlotValue(text: "hours")])) }))
-        var scratch = m.index.makeScratch(templates: m.program.templates.count)
+        var scratch = m.index.makeScratch()
         let text = m.fold.fold(MatchText(c.0).scalars)
         text.withUnsafeBufferPointer { m.index.markFragments(in: $0, &scratch) }
         m.index.markLists(supplied.byID, in: [text], cjk: false, &scratch)
@@ -437,17 +437,22 @@ struct BufferArenaTests {
     @Test(arguments: [[Int32](), [7], [3, -1, 2_000_000, 0]])
     func copiesAnArray(_ a: [Int32]) {
         let arena = BufferArena()
-        let b = arena.copy(a)
-        #expect(Array(b) == a)
-        #expect(b.baseAddress != nil)
+        withExtendedLifetime(arena) {
+            let b = arena.copy(a)
+            #expect(Array(b) == a)
+            #expect(b.baseAddress != nil)
+        }
     }
 
     @Test(arguments: [0, 1, 1000])
     func fillsABuffer(_ n: Int) {
         let arena = BufferArena()
-        let b = arena.filled(n, with: UInt8(9))
-        #expect(b.count == n && b.allSatisfy { $0 == 9 })
-        b.initialize(repeating: 0)
-        #expect(b.allSatisfy { $0 == 0 })
+        withExtendedLifetime(arena) {
+            let b = arena.filled(n, with: UInt8(9))
+            #expect(b.count == n && b.allSatisfy { $0 == 9 })
+            #expect(b.baseAddress != nil)
+            b.initialize(repeating: 0)
+            #expect(b.allSatisfy { $0 == 0 })
+        }
     }
 }

@@ -134,6 +134,8 @@ struct TemplateMatcherTests {
         (["a": "1", "b": "2", "c": "3", "d": "4", "area": "kitchen", "domain": "light"], "HassTurnOn"),
         (["a": "1", "b": "2", "c": "3", "d": "4", "area": "kitchen", "domain": "switch"], nil),
         (["a": "1", "b": "2", "c": "3", "d": "4", "area": "garage", "domain": "light"], nil),
+        (["domain": "light", "area": "garage"], nil),
+        (["domain": "light", "area": "kitchen"], "HassTurnOn"),
     ] as [([String: JSONValue], String?)])
     func judgesTheCallersContext(_ c: ([String: JSONValue], String?)) throws {
         let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
@@ -148,6 +150,46 @@ struct TemplateMatcherTests {
                       area: garage
             """, file: "en.yaml"))
         #expect(m.best("lights on", context: c.0)?.intent == c.1)
+    }
+
+    /// A key is looked up alike in a context scanned (up to four entries) and one hashed (five
+    /// or more): found first, last or in the middle, or absent.
+    @Test(arguments: 0...6)
+    func looksAKeyUpInAContextOfAnySize(_ n: Int) {
+        var context: [String: JSONValue] = [:]
+        for i in 0..<n { context["k\(i)"] = .string("v\(i)") }
+        for i in 0..<n { #expect(ContextRules.value(of: "k\(i)", in: context) == .string("v\(i)")) }
+        #expect(ContextRules.value(of: "k\(n)", in: context) == nil)
+        #expect(ContextRules.value(of: "k", in: context) == nil)
+        #expect(ContextRules.value(of: "k0", in: nil) == nil)
+        // What the block check reads: a required value that differs, and an excluded one present.
+        if n > 0 {
+            let last = "k\(n - 1)"
+            #expect(ContextRules.satisfiesRequired([last: .string("v\(n - 1)")], context, allowMissing: false))
+            #expect(!ContextRules.satisfiesRequired([last: "other"], context, allowMissing: true))
+            #expect(!ContextRules.satisfiesExcluded([last: .string("v\(n - 1)")], context))
+            #expect(ContextRules.satisfiesExcluded([last: "other"], context))
+        }
+        #expect(ContextRules.satisfiesRequired(["absent": "x"], context, allowMissing: true))
+        #expect(!ContextRules.satisfiesRequired(["absent": "x"], context, allowMissing: false))
+    }
+
+    /// The best slot may change from one call to the next on the same matcher (whose engines are
+    /// reused): each call ranks by its own, as hassil does with and without `best_slot_name`.
+    @Test func ranksByEachCallsBestSlot() throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            intents:
+              HassTurnOn:
+                data:
+                  - sentences: ["turn on [the] {name}", "turn on [the] {name} light"]
+            """, file: "en.yaml"))
+        let lists = try m.lists(["name": .values([SlotValue(text: "Kitchen"), SlotValue(text: "Kitchen Light")])])
+        for slot in ["name", nil, "name", nil, nil, "name"] as [String?] {
+            let best = m.best("turn on the kitchen light", lists: lists, bestSlot: slot)
+            // hassil 3.13: "Kitchen Light" with best_slot_name="name", "Kitchen" without.
+            #expect(best?.slots["name"]?.value == (slot == nil ? "Kitchen" : "Kitchen Light"), "\(slot ?? "none")")
+        }
     }
 
     /// The context after a match is the caller's with what the matched values add, a later

@@ -236,7 +236,7 @@ final class FrozenProgram: @unchecked Sendable {
     init(_ p: CompiledProgram, firstMasks masks: [UInt64]) {
         let arena = BufferArena()
         self.arena = arena
-        func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> { arena.copy(a) }
+        func copy<T: BitwiseCopyable>(_ a: [T]) -> UnsafeBufferPointer<T> { arena.copy(a) }
         nodes = copy(p.nodes)
         children = copy(p.children)
         chunks = copy(p.chunks.chunks)

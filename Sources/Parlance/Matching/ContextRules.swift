@@ -15,8 +15,8 @@ enum ContextRules {
         satisfiesRequired(required, allowMissing: allowMissing) { value(of: $0, in: context) }
     }
 
-    /// `context[key]`; a context of a few entries is scanned, since comparing a short key with
-    /// each costs less than hashing it (a caller's context is usually one or two entries).
+    /// `context[key]`; a context of a few entries (the caller's, a list value's) is scanned,
+    /// since comparing a short key with each costs less than hashing it.
     @inline(__always) static func value(of key: String, in context: [String: JSONValue]?) -> JSONValue? {
         guard let context else { return nil }
         guard context.count <= 4 else { return context[key] }

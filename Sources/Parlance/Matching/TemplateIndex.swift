@@ -342,10 +342,13 @@ struct TemplateIndex: Sendable {
         }
     }
 
-    /// Scratch space for one look-up, reused across calls by one thread: flags and lists in
-    /// fixed buffers (each id is listed at most once, so none outgrows its buffer), written in
-    /// place. A copy shares the buffers; one is only ever passed on `inout`.
-    struct Scratch {
+    /// Scratch space for one look-up, reused across calls by one thread at a time (through the
+    /// matcher's pool): flags and lists in fixed buffers written in place. None outgrows its
+    /// buffer: a fragment is listed once (its flag is set first), a template once (`seen`), and a
+    /// formula node once, since it is judged once per look-up (its verdict is set) and a node's
+    /// children come before it, so no node is reached again while it is judged; atoms are not
+    /// listed. Not copyable: a copy would share the buffers.
+    struct Scratch: ~Copyable {
         private let arena = BufferArena()
         /// Per fragment: found in the utterance; the fragments found, in `found[0..<foundCount]`.
         let present: UnsafeMutablePointer<Bool>
@@ -379,8 +382,9 @@ struct TemplateIndex: Sendable {
         }
     }
 
-    func makeScratch(templates: Int) -> Scratch {
-        Scratch(fragments: fragmentCount, templates: templates, formulaNodes: formula.count)
+    /// Scratch space sized for this index: a flag per fragment, template and formula node.
+    func makeScratch() -> Scratch {
+        Scratch(fragments: fragmentCount, templates: formulaRoots.count, formulaNodes: formula.count)
     }
 
     /// Records the fragments found anywhere in `text`.
@@ -540,7 +544,8 @@ struct RequirementFormula: Sendable {
         return id
     }
 
-    /// The formula in buffers (`TemplateIndex.Frozen`).
+    /// The formula in buffers, valid while the `TemplateIndex.Frozen` whose arena holds them
+    /// lives (it is kept only there).
     struct Frozen {
         let kinds: UnsafeBufferPointer<UInt8>
         let a: UnsafeBufferPointer<Int32>

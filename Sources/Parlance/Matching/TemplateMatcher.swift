@@ -133,7 +133,7 @@ public final class TemplateMatcher: Sendable {
     /// words and lists it has, in trial order.
     func candidateTemplates(_ utterance: String, lists: Lists = .none) -> [String] {
         var v = Variants()
-        var scratch = index.makeScratch(templates: program.templates.count)
+        var scratch = index.makeScratch()
         markPresent(utterance, lists: lists, &v, &scratch)
         return index.candidates(&scratch).map { program.templates[Int($0)].source.text }
     }
@@ -243,7 +243,7 @@ public final class TemplateMatcher: Sendable {
 
     private func run(_ utterance: String, lists: Lists, context: [String: JSONValue], bestSlot: String?,
                      keepsAll: Bool, limit: Int, pool: UnsafeBufferPointer<UInt32>) -> (best: TemplateMatch?, all: [TemplateMatch]) {
-        let reused = scratchPool.take() ?? ScratchBox(MatchScratch(index: index.makeScratch(templates: program.templates.count),
+        let reused = scratchPool.take() ?? ScratchBox(MatchScratch(index: index.makeScratch(),
                                                                    engine: MatchEngine(program: program, frozen: frozen, lists: [])))
         let found = run(utterance, lists: lists, context: context, bestSlot: bestSlot, keepsAll: keepsAll,
                         limit: limit, pool: pool, &reused.scratch)
@@ -384,13 +384,13 @@ extension TemplateMatcher {
 
 /// The buffers one look-up needs (fragment flags, the engine's stacks), reused across calls so a
 /// match allocates little.
-struct MatchScratch: @unchecked Sendable {
+struct MatchScratch: ~Copyable, @unchecked Sendable {
     var index: TemplateIndex.Scratch
     var engine: MatchEngine
     /// The caller's context judged per context group (see `TemplateMatcher.blockApplies`).
     var verdicts: [Int8] = []
     var variants = TemplateMatcher.Variants()
-    init(index: TemplateIndex.Scratch, engine: MatchEngine) {
+    init(index: consuming TemplateIndex.Scratch, engine: MatchEngine) {
         self.index = index
         self.engine = engine
     }
@@ -401,7 +401,7 @@ struct MatchScratch: @unchecked Sendable {
 /// exclusivity check per access (ten or so per look-up, each costing more than a short step).
 final class ScratchBox: @unchecked Sendable {
     @exclusivity(unchecked) var scratch: MatchScratch
-    init(_ scratch: MatchScratch) { self.scratch = scratch }
+    init(_ scratch: consuming MatchScratch) { self.scratch = scratch }
 }
 
 /// A lock-protected stack of idle `ScratchBox`es: a caller takes one or makes one, and gives it back.
