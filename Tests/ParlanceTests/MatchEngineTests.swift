@@ -396,6 +396,17 @@ struct MatchEngineTests {
         #expect(u == MatchText("ab"))
     }
 
+    /// A combining mark after a character of any script is composed with it, as NFC composes:
+    /// kana voiced marks after hiragana and katakana, tone marks after kanji, accents after Latin
+    /// letters (characters of scripts without combining marks skip the look-up, not the mark).
+    @Test(arguments: ["は\u{3099}と", "カ\u{3099}メラ", "ウ\u{309A}", "漢字\u{302A}", "e\u{301}té", "가\u{302E}나",
+                      "ｶ\u{3099}", "𠀋\u{301}"])
+    func composesCombiningMarksInEveryScript(_ s: String) {
+        let t = MatchText(s)
+        #expect(t.scalars == s.precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value), "\(s)")
+        #expect(t.offsets.count == t.scalars.count)
+    }
+
     /// A space is what Python's `\s` matches (as hassil's regular expressions read it), in every
     /// script: checked over the whole Basic Multilingual Plane and beyond.
     @Test func readsSpacesAsPythonDoes() {

@@ -30,44 +30,58 @@ struct MatchText: Sendable, Equatable {
         sc.removeAll(keepingCapacity: true)
         of.removeAll(keepingCapacity: true)
         // Decoded from the string's UTF-8 by hand (a string's UTF-8 is always valid): iterating
-        // its scalars costs several times as much. (Arrays are grown with `reserveCapacity`, whose
-        // allocation is specialized; `init(unsafeUninitializedCapacity:)` allocates through
-        // unspecialized generic code, several hundred instructions a time.)
+        // its scalars costs several times as much. Decoded into buffers on the stack, then
+        // appended at once: appending code point by code point checks the arrays each time.
+        // (`init(unsafeUninitializedCapacity:)` allocates through unspecialized generic code,
+        // several hundred instructions a time.)
         s.withUTF8 { u in
-            sc.reserveCapacity(u.count + 1)
-            of.reserveCapacity(u.count + 1)
-            var lastSpace = false
-            var i = 0
-            while i < u.count {
-                let b = UInt32(u[i])
-                let v: UInt32
-                if b < 0x80 {
-                    v = b
-                    i += 1
-                } else if b < 0xE0 {
-                    v = (b & 0x1F) << 6 | UInt32(u[i + 1] & 0x3F)
-                    i += 2
-                } else if b < 0xF0 {
-                    v = (b & 0x0F) << 12 | UInt32(u[i + 1] & 0x3F) << 6 | UInt32(u[i + 2] & 0x3F)
-                    i += 3
-                } else {
-                    v = (b & 0x07) << 18 | UInt32(u[i + 1] & 0x3F) << 12 | UInt32(u[i + 2] & 0x3F) << 6 | UInt32(u[i + 3] & 0x3F)
-                    i += 4
-                }
-                let here = o
-                o += v > 0xFFFF ? 2 : 1
-                if Self.isSpace(v) {
-                    if !lastSpace {
-                        sc.append(0x20)
-                        of.append(here)
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: u.count + 1) { codes in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: u.count + 1) { starts in
+                    var n = 0
+                    var lastSpace = false
+                    var i = 0
+                    while i < u.count {
+                        let b = UInt32(u[i])
+                        let v: UInt32
+                        if b < 0x80 {
+                            v = b
+                            i += 1
+                        } else if b < 0xE0 {
+                            v = (b & 0x1F) << 6 | UInt32(u[i + 1] & 0x3F)
+                            i += 2
+                        } else if b < 0xF0 {
+                            v = (b & 0x0F) << 12 | UInt32(u[i + 1] & 0x3F) << 6 | UInt32(u[i + 2] & 0x3F)
+                            i += 3
+                        } else {
+                            v = (b & 0x07) << 18 | UInt32(u[i + 1] & 0x3F) << 12 | UInt32(u[i + 2] & 0x3F) << 6
+                                | UInt32(u[i + 3] & 0x3F)
+                            i += 4
+                        }
+                        let here = o
+                        o += v > 0xFFFF ? 2 : 1
+                        if Self.isSpace(v) {
+                            if !lastSpace {
+                                codes[n] = 0x20
+                                starts[n] = here
+                                n += 1
+                            }
+                            lastSpace = true
+                            continue
+                        }
+                        lastSpace = false
+                        // Katakana, kanji and hangul syllables (U+30A0–U+9FFF, U+AC00–U+D7A3) have
+                        // no combining marks: the table is not read for them.
+                        if v >= 0x300 && (v > 0xFFFF || (!(0x30A0...0x9FFF).contains(v) && !(0xAC00...0xD7A3).contains(v)
+                                                          && ScalarClasses.isCombining(v))) {
+                            needsNFC = true
+                        }
+                        codes[n] = v == 0x2019 ? 0x27 : v
+                        starts[n] = here
+                        n += 1
                     }
-                    lastSpace = true
-                    continue
+                    sc.append(contentsOf: UnsafeBufferPointer(rebasing: codes[0..<n]))
+                    of.append(contentsOf: UnsafeBufferPointer(rebasing: starts[0..<n]))
                 }
-                lastSpace = false
-                if v >= 0x300 && (v > 0xFFFF || ScalarClasses.isCombining(v)) { needsNFC = true }
-                sc.append(v == 0x2019 ? 0x27 : v)
-                of.append(here)
             }
         }
         scalars = sc
