@@ -407,25 +407,29 @@ struct TemplateIndex: Sendable {
         swap(&out, &s.candidates)
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: unanchored)
+        // The buffers in locals: written through, they could otherwise be the scratch itself
+        // as far as the compiler knows, and be read from it again after every write.
         let f = frozen!
+        let present = s.present, found = s.found, seen = s.seen, touchedList = s.touched
+        let verdicts = s.verdicts, judgedList = s.judged, foundCount = s.foundCount
         var touched = 0, judged = 0
-        for k in 0..<s.foundCount {
-            let row = Int(s.found[k])
+        for k in 0..<foundCount {
+            let row = Int(found[k])
             for i in Int(f.anchoredStarts[row])..<Int(f.anchoredStarts[row + 1]) {
                 let t = f.anchoredItems[i]
-                if s.seen[Int(t)] { continue }
-                s.seen[Int(t)] = true
-                s.touched[touched] = t
+                if seen[Int(t)] { continue }
+                seen[Int(t)] = true
+                touchedList[touched] = t
                 touched += 1
-                if f.holds(Int(t), s.present)
-                    && f.formula.holds(f.formulaRoots[Int(t)], s.present, s.verdicts, s.judged, &judged) {
+                if f.holds(Int(t), present)
+                    && f.formula.holds(f.formulaRoots[Int(t)], present, verdicts, judgedList, &judged) {
                     out.append(t)
                 }
             }
         }
-        for i in 0..<touched { s.seen[Int(s.touched[i])] = false }
-        for i in 0..<judged { s.verdicts[Int(s.judged[i])] = 0 }
-        for i in 0..<s.foundCount { s.present[Int(s.found[i])] = false }
+        for i in 0..<touched { seen[Int(touchedList[i])] = false }
+        for i in 0..<judged { verdicts[Int(judgedList[i])] = 0 }
+        for i in 0..<foundCount { present[Int(found[i])] = false }
         s.foundCount = 0
         out.sort()
         s.candidates = out
