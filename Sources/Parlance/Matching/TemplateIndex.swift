@@ -36,14 +36,8 @@ struct TemplateIndex: Sendable {
 
     private(set) var fragments = ScalarTrie()
     private(set) var fragmentCount = 0
-    /// Templates filed under each fragment of their anchor clause (a row per fragment).
-    private var anchored = FlatRows()
     /// Templates that require no literal text (always tried).
     private(set) var unanchored: [Int32] = []
-    /// Each template's clauses are the rows `clauseStarts[t]..<clauseStarts[t + 1]` of
-    /// `clauses`, each row a clause's atoms (fragment ids).
-    private var clauseStarts: [Int32] = [0]
-    private var clauses = FlatRows()
     private var fragmentIDs: [[UInt32]: Int32] = [:]
     private var listAtomIDs: [String: Int32] = [:]
     /// The list requirements: fragment id and list name id.
@@ -51,12 +45,8 @@ struct TemplateIndex: Sendable {
     /// The requirements that the caller supplies a list (`Atom.supplied`): fragment id and list name id.
     private(set) var suppliedAtoms: [(fragment: Int32, listName: Int32)] = []
     private var suppliedAtomIDs: [String: Int32] = [:]
-    /// What each template requires, whole (`Requirement`): `formulaRoots[t]` in `formula`. The
-    /// clauses approximate it (an alternative of phrases requires one word of each, its first);
-    /// the formula is checked after them, for the templates whose clauses hold.
-    private var formula = RequirementFormula()
-    private var formulaRoots: [Int32] = []
-    /// `anchored`, the clauses and the formula as buffers, which `candidates` reads.
+    /// The templates by anchor, their clauses and their whole requirements, which `candidates`
+    /// reads (set last in `init`).
     private var frozen: Frozen!
     /// The code points a template's text can start and end with, as `firstBit` sets (all
     /// ones: any).
@@ -66,6 +56,7 @@ struct TemplateIndex: Sendable {
     init(program: CompiledProgram, grammar: IntentGrammar, fold: ScalarFold) {
         var clauses: [[[Int32]]] = []
         var formula = RequirementFormula()
+        var formulaRoots: [Int32] = []
         for t in program.templates {
             let rules = program.blocks[Int(t.block)].data.rules.merging(grammar.rules) { local, _ in local }
             let local = program.blocks[Int(t.block)].data.lists
@@ -97,8 +88,6 @@ struct TemplateIndex: Sendable {
                 }
             })
         }
-        formula.sealed()
-        self.formula = formula
         var memo: [Int32: (Set<UInt32>?, Bool)] = [:], lastMemo: [Int32: (Set<UInt32>?, Bool)] = [:]
         for t in program.templates {
             let (chars, nullable) = Self.first(t.root, program, grammar.ignoresWhitespace, &memo)
@@ -111,9 +100,10 @@ struct TemplateIndex: Sendable {
         // A list requirement is a poor anchor: most utterances name some entity.
         for (id, _) in listAtoms + suppliedAtoms { frequency[Int(id)] = 1 << 40 }
         var anchored = [[Int32]](repeating: [], count: fragmentCount)
+        var clauseRows = FlatRows(), clauseStarts: [Int32] = [0]
         for (i, cnf) in clauses.enumerated() {
-            for clause in cnf { self.clauses.append(clause) }
-            clauseStarts.append(Int32(self.clauses.count))
+            for clause in cnf { clauseRows.append(clause) }
+            clauseStarts.append(Int32(clauseRows.count))
             guard let anchor = cnf.min(by: { a, b in
                 a.reduce(0) { $0 + frequency[Int($1)] } < b.reduce(0) { $0 + frequency[Int($1)] }
             }) else {
@@ -122,8 +112,10 @@ struct TemplateIndex: Sendable {
             }
             for f in anchor { anchored[Int(f)].append(Int32(i)) }
         }
-        for row in anchored { self.anchored.append(row) }
-        frozen = Frozen(self)
+        var anchoredRows = FlatRows()
+        for row in anchored { anchoredRows.append(row) }
+        frozen = Frozen(anchored: anchoredRows, clauseStarts: clauseStarts, clauses: clauseRows, formula: formula,
+                        formulaRoots: formulaRoots)
     }
 
     /// What `candidates` reads, in buffers: the same on every look-up, and read without
@@ -131,35 +123,30 @@ struct TemplateIndex: Sendable {
     /// of a struct passed around (it did, by half, with unrelated edits).
     final class Frozen: @unchecked Sendable {
         private let arena = BufferArena()
+        /// Templates filed under each fragment of their anchor clause: row `f` is
+        /// `anchoredItems[anchoredStarts[f]..<anchoredStarts[f + 1]]`.
         let anchoredStarts: UnsafeBufferPointer<Int32>
         let anchoredItems: UnsafeBufferPointer<Int32>
+        /// Each template's clauses are the rows `clauseStarts[t]..<clauseStarts[t + 1]`, row `c`
+        /// being a clause's atoms (fragment ids), `clauseItems[clauseRowStarts[c]..<clauseRowStarts[c + 1]]`.
         let clauseStarts: UnsafeBufferPointer<Int32>
         let clauseRowStarts: UnsafeBufferPointer<Int32>
         let clauseItems: UnsafeBufferPointer<Int32>
+        /// What each template requires, whole (`Requirement`): `formulaRoots[t]` in `formula`. The
+        /// clauses approximate it (an alternative of phrases requires one word of each, its
+        /// first); the formula is checked after them, for the templates whose clauses hold.
         let formulaRoots: UnsafeBufferPointer<Int32>
         let formula: RequirementFormula.Frozen
 
-        init(_ index: TemplateIndex) {
-            anchoredStarts = arena.copy(index.anchored.starts)
-            anchoredItems = arena.copy(index.anchored.items)
-            clauseStarts = arena.copy(index.clauseStarts)
-            clauseRowStarts = arena.copy(index.clauses.starts)
-            clauseItems = arena.copy(index.clauses.items)
-            formulaRoots = arena.copy(index.formulaRoots)
-            formula = index.formula.frozen(in: arena)
-        }
-
-        /// Whether every clause of template `t` has an atom in `present`.
-        @inline(__always) func holds(_ t: Int, _ present: UnsafeMutablePointer<Bool>) -> Bool {
-            for c in Int(clauseStarts[t])..<Int(clauseStarts[t + 1]) {
-                var any = false
-                for i in Int(clauseRowStarts[c])..<Int(clauseRowStarts[c + 1]) where present[Int(clauseItems[i])] {
-                    any = true
-                    break
-                }
-                if !any { return false }
-            }
-            return true
+        init(anchored: FlatRows, clauseStarts: [Int32], clauses: FlatRows, formula: RequirementFormula,
+             formulaRoots: [Int32]) {
+            anchoredStarts = arena.copy(anchored.starts)
+            anchoredItems = arena.copy(anchored.items)
+            self.clauseStarts = arena.copy(clauseStarts)
+            clauseRowStarts = arena.copy(clauses.starts)
+            clauseItems = arena.copy(clauses.items)
+            self.formulaRoots = arena.copy(formulaRoots)
+            self.formula = formula.frozen(in: arena)
         }
     }
 
@@ -384,7 +371,7 @@ struct TemplateIndex: Sendable {
 
     /// Scratch space sized for this index: a flag per fragment, template and formula node.
     func makeScratch() -> Scratch {
-        Scratch(fragments: fragmentCount, templates: formulaRoots.count, formulaNodes: formula.count)
+        Scratch(fragments: fragmentCount, templates: frozen.formulaRoots.count, formulaNodes: frozen.formula.kinds.count)
     }
 
     /// Records the fragments found anywhere in `text`.
@@ -407,22 +394,36 @@ struct TemplateIndex: Sendable {
         swap(&out, &s.candidates)
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: unanchored)
-        // The buffers in locals: written through, they could otherwise be the scratch itself
-        // as far as the compiler knows, and be read from it again after every write.
+        // Every buffer in a local: the scratch's are written through, so as far as the compiler
+        // knows a write could change the scratch or the frozen index, whose fields it would then
+        // read again after each write (up to 950 instructions a call, varying from build to build).
         let f = frozen!
+        let anchoredStarts = f.anchoredStarts, anchoredItems = f.anchoredItems, clauseStarts = f.clauseStarts
+        let clauseRowStarts = f.clauseRowStarts, clauseItems = f.clauseItems, roots = f.formulaRoots, formula = f.formula
         let present = s.present, found = s.found, seen = s.seen, touchedList = s.touched
         let verdicts = s.verdicts, judgedList = s.judged, foundCount = s.foundCount
+        /// Whether every clause of template `t` has an atom present.
+        func clausesHold(_ t: Int) -> Bool {
+            for c in Int(clauseStarts[t])..<Int(clauseStarts[t + 1]) {
+                var any = false
+                for i in Int(clauseRowStarts[c])..<Int(clauseRowStarts[c + 1]) where present[Int(clauseItems[i])] {
+                    any = true
+                    break
+                }
+                if !any { return false }
+            }
+            return true
+        }
         var touched = 0, judged = 0
         for k in 0..<foundCount {
             let row = Int(found[k])
-            for i in Int(f.anchoredStarts[row])..<Int(f.anchoredStarts[row + 1]) {
-                let t = f.anchoredItems[i]
+            for i in Int(anchoredStarts[row])..<Int(anchoredStarts[row + 1]) {
+                let t = anchoredItems[i]
                 if seen[Int(t)] { continue }
                 seen[Int(t)] = true
                 touchedList[touched] = t
                 touched += 1
-                if f.holds(Int(t), present)
-                    && f.formula.holds(f.formulaRoots[Int(t)], present, verdicts, judgedList, &judged) {
+                if clausesHold(Int(t)) && formula.holds(roots[Int(t)], present, verdicts, judgedList, &judged) {
                     out.append(t)
                 }
             }
@@ -474,13 +475,9 @@ struct RequirementFormula: Sendable {
     private var a: [Int32] = []
     private var b: [Int32] = []
     private var children: [Int32] = []
-    /// Nodes by kind and children, while the formula is built (`sealed()` drops them).
+    /// Nodes by kind and children, so that equal nodes are stored once (the formula is built in
+    /// the index's `init` and dropped there, once frozen).
     private var ids: [[Int32]: Int32] = [:]
-
-    /// Done adding: the table that finds equal nodes is dropped.
-    mutating func sealed() { ids = [:] }
-
-    var count: Int { kinds.count }
 
     /// Adds `r` with its atoms numbered by `id` (-1: met, as the index's `-1`), simplified
     /// (what is always met dropped from an `all`, an `any` with such a branch met); the root node.
