@@ -438,8 +438,8 @@ struct TemplateIndex: Sendable {
     }
 }
 
-/// Rows of ids in two flat arrays (row `i` is `items[range(i)]`), read without the reference
-/// counting of nested arrays.
+/// Rows of ids in two flat arrays (row `i` is `items[starts[i]..<starts[i + 1]]`), built by the
+/// index and copied into its frozen buffers.
 struct FlatRows: Sendable {
     private(set) var starts: [Int32] = [0]
     private(set) var items: [Int32] = []
@@ -450,8 +450,6 @@ struct FlatRows: Sendable {
     }
 
     var count: Int { starts.count - 1 }
-
-    @inline(__always) func range(_ i: Int) -> Range<Int> { Int(starts[i])..<Int(starts[i + 1]) }
 }
 
 
