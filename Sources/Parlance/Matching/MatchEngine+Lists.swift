@@ -155,7 +155,7 @@ extension MatchEngine {
 
     /// Digits at the start (`^\s*-?[0-9]+`, with `[.,][0-9]+` when the range has fractions):
     /// the end of the number and whether it is one.
-    func digits(at p: Int, fractions: Bool, broken: Bool) -> Int? {
+    @inline(__always) func digits(at p: Int, fractions: Bool, broken: Bool) -> Int? {
         var q = skipSpaces(p, broken)
         if q < folded.count && folded[q] == 0x2D { q += 1 }
         func isDigit(_ i: Int) -> Bool { i < folded.count && folded[i] >= 0x30 && folded[i] <= 0x39 }

@@ -255,8 +255,9 @@ struct MatchEngine {
     }
 
     /// The open wildcard on top of the entities, if any (read field by field: copying an
-    /// entity would retain its value).
-    var openWildcard: Int? {
+    /// entity would retain its value). Inlined, as are the other non-mutating reads called from
+    /// the walk: a call from a mutating method copies the whole engine (840 bytes) to pass it.
+    @inline(__always) var openWildcard: Int? {
         let n = entities.count
         guard n > 0, entities[n - 1].isWildcard, entities[n - 1].isOpen else { return nil }
         return n - 1
@@ -404,7 +405,7 @@ struct MatchEngine {
     }
 
     /// The rank a new match must beat to be kept; nil while any match is kept.
-    var rankToBeat: TemplateMatch.Rank? {
+    @inline(__always) var rankToBeat: TemplateMatch.Rank? {
         guard keepsAll else { return best?.rank }
         return all.count >= keepLimit ? all.last?.rank : nil
     }
