@@ -368,13 +368,13 @@ public final class Matcher: Sendable {
                 yielded.insert(i)
             }
         }
-        func place(_ i: Int) -> Int { scored[i].reading.resolution == .unsupported ? 2 : yielded.contains(i) ? 1 : 0 }
+        // Sorted by keys read once: a comparison that read the readings would copy two of them.
+        let place = scored.indices.map { scored[$0].reading.resolution == .unsupported ? 2 : yielded.contains($0) ? 1 : 0 }
+        let score = scored.map(\.reading.score), wildcardText = scored.map(\.wildcardText)
         scored = scored.indices.sorted { a, b in
-            let pa = place(a), pb = place(b)
-            if pa != pb { return pa < pb }
-            let x = scored[a], y = scored[b]
-            return x.reading.score != y.reading.score ? x.reading.score > y.reading.score
-                : x.wildcardText != y.wildcardText ? x.wildcardText < y.wildcardText : a < b
+            place[a] != place[b] ? place[a] < place[b]
+                : score[a] != score[b] ? score[a] > score[b]
+                : wildcardText[a] != wildcardText[b] ? wildcardText[a] < wildcardText[b] : a < b
         }.map { scored[$0] }
         // An app that is not installed, named: the words around it are for that app, so a
         // reading that names no app (its name then in free text) is not accepted either, and
@@ -382,13 +382,10 @@ public final class Matcher: Sendable {
         // names an installed app still comes first ("用信鸽给李伟发微信": 微信 is the message's kind).
         if scored.contains(where: { $0.reading.notInstalledApp != nil }) {
             for i in scored.indices where scored[i].reading.app?.range == nil { scored[i].reading.accepted = false }
-            func group(_ r: Interpretation) -> Int {
-                r.app?.range != nil && r.resolution != .unsupported ? 0 : r.notInstalledApp != nil ? 1 : 2
+            let group = scored.map { s in
+                s.reading.app?.range != nil && s.reading.resolution != .unsupported ? 0 : s.reading.notInstalledApp != nil ? 1 : 2
             }
-            scored = scored.enumerated().sorted { a, b in
-                let ga = group(a.element.reading), gb = group(b.element.reading)
-                return ga != gb ? ga < gb : a.offset < b.offset
-            }.map(\.element)
+            scored = scored.indices.sorted { a, b in group[a] != group[b] ? group[a] < group[b] : a < b }.map { scored[$0] }
         }
         // An installed app named for what it cannot do ("Haz una lista de regalos con Paloma"):
         // a reading that takes its name into free text says the same less precisely, and is not
