@@ -109,6 +109,8 @@ struct CompiledProgram: Sendable {
     var blockRequirements: [[ContextRules.Requirement]] = []
     var blockExcludes: [Bool] = []
     var blockFixedSlots: [[Int32]] = []
+    /// Per block, the fixed slots' values, in the order of `blockFixedSlots`.
+    var blockFixedValues: [[JSONValue]] = []
     /// In hassil's order of trial: intents, blocks, templates (wildcard templates with more
     /// literal chunks first).
     var templates: [CompiledTemplate] = []
@@ -131,7 +133,9 @@ struct CompiledProgram: Sendable {
             blockRequires.append(!d.requiresContext.isEmpty)
             blockRequirements.append(ContextRules.requirements(d.requiresContext))
             blockExcludes.append(!d.excludesContext.isEmpty)
-            blockFixedSlots.append(d.slots.keys.sorted().map { slotID($0) })
+            let fixed = d.slots.sorted { $0.key < $1.key }
+            blockFixedSlots.append(fixed.map { slotID($0.key) })
+            blockFixedValues.append(fixed.map(\.value))
             blockGroup.append(-1)
             guard !d.requiresContext.isEmpty || !d.excludesContext.isEmpty else { continue }
             let g = ContextGroup(requires: d.requiresContext, excludes: d.excludesContext)

@@ -154,8 +154,10 @@ extension MatchEngine {
         ContextView(programLists: program.lists, lists: lists, values: contextValues, base: baseContext)
     }
 
-    /// The caller's context with what the matched list values add.
+    /// The caller's context with what the matched list values add. Without a context from the
+    /// caller, one value's context is the whole of it (and is not copied).
     func context(_ values: [(list: Int32, value: Int32)]) -> [String: JSONValue] {
+        if baseContext.isEmpty, values.count == 1 { return list(values[0].list).values[Int(values[0].value)].context ?? [:] }
         var ctx = baseContext
         for (l, v) in values {
             for (k, x) in list(l).values[Int(v)].context ?? [:] { ctx[k] = x }
@@ -197,10 +199,9 @@ extension MatchEngine {
             slots[program.slotNames[Int(e.slot)]] = TemplateMatch.Slot(
                 value: value, text: txt, range: range, isWildcard: e.isWildcard, metadata: metadata, saidRange: saidRange)
         }
-        for id in program.blockFixedSlots[f.block] where !f.entities.contains(where: { $0.slot == id }) {
-            let name = program.slotNames[Int(id)]
-            slots[name] = TemplateMatch.Slot(value: program.blocks[f.block].data.slots[name]!, text: "", range: nil,
-                                             isWildcard: false, metadata: nil)
+        for (j, id) in program.blockFixedSlots[f.block].enumerated() where !f.entities.contains(where: { $0.slot == id }) {
+            slots[program.slotNames[Int(id)]] = TemplateMatch.Slot(value: program.blockFixedValues[f.block][j], text: "",
+                                                                   range: nil, isWildcard: false, metadata: nil)
         }
         for c in f.copied where !f.entities.contains(where: { program.slotNames[Int($0.slot)] == c.name }) {
             slots[c.name] = TemplateMatch.Slot(value: c.value, text: c.text, range: nil, isWildcard: false, metadata: nil)
