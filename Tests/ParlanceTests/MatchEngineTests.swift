@@ -467,3 +467,32 @@ struct BufferArenaTests {
         }
     }
 }
+
+struct PlainStackTests {
+    /// Pushes past the first buffer (growth keeps what was pushed), writes in place, pops back
+    /// and pushes again after emptying; an array doing the same is the reference.
+    @Test(arguments: [1, 3, 64, 1000])
+    func behavesAsAnArray(_ n: Int) {
+        let stack = PlainStack<(Int32, UInt64)>(capacity: 2)
+        var reference: [(Int32, UInt64)] = []
+        for round in 0..<2 {
+            for i in 0..<n {
+                stack.push((Int32(i), UInt64(i * 3 + round)))
+                reference.append((Int32(i), UInt64(i * 3 + round)))
+            }
+            stack[n / 2].1 = 99
+            reference[n / 2].1 = 99
+            #expect(stack.count == reference.count)
+            #expect((0..<stack.count).allSatisfy { stack[$0] == reference[$0] })
+            for _ in 0..<n / 2 {
+                stack.pop()
+                reference.removeLast()
+            }
+            #expect(stack.count == reference.count)
+            #expect((0..<stack.count).allSatisfy { stack[$0] == reference[$0] })
+            stack.removeAll()
+            reference.removeAll()
+            #expect(stack.count == 0)
+        }
+    }
+}

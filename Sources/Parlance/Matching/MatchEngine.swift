@@ -109,7 +109,7 @@ struct MatchEngine {
     mutating func reset(lists: [CompiledList?]) {
         self.lists = lists
         entities.empty()
-        frames.empty()
+        frames.removeAll()
         valueMatches.empty()
         contextValues.empty()
         best = nil
@@ -205,9 +205,9 @@ struct MatchEngine {
     /// The continuations, each with two fingerprints worked out on first use (0 until then) from
     /// the frame and the frames under it: `chain`, what they do with the text, and `exact`, what
     /// they do to the match (`chain` and, for list values, the value, slot and start). Frames
-    /// pushed again on another way have the same fingerprints when they continue alike. In one
-    /// array: one uniqueness check per push and pop.
-    var frames: [(frame: Frame, exact: UInt64, chain: UInt64)] = []
+    /// pushed again on another way have the same fingerprints when they continue alike. On a
+    /// stack of its own (no uniqueness check per push and pop), shared by copies of the engine.
+    let frames = PlainStack<(frame: Frame, exact: UInt64, chain: UInt64)>()
     var visited = FingerprintSet()
     /// The matches kept in this template walk (`keptNew`).
     var kept = FingerprintSet()
@@ -265,16 +265,16 @@ struct MatchEngine {
 
     /// Matches a template from the start of the text, calling `onMatch` for every way through.
     mutating func matchTemplate(_ root: Int32) {
-        frames.empty()
+        frames.removeAll()
         visited.removeAll()
         deadEnds.removeAll()
         kept.removeAll()
-        frames.append((.done, 1, 1))
+        frames.push((.done, 1, 1))
         match(root, State(pos: 0, broken: false, sow: true, chunks: 0), 0)
     }
 
-    mutating func push(_ f: Frame) -> Int32 {
-        frames.append((f, 0, 0))
+    @inline(__always) mutating func push(_ f: Frame) -> Int32 {
+        frames.push((f, 0, 0))
         return Int32(frames.count - 1)
     }
 
@@ -337,7 +337,7 @@ struct MatchEngine {
     }
 
     mutating func pop() {
-        frames.removeLast()
+        frames.pop()
     }
 
     /// Steps into a template before states are fingerprinted: repeating a state is harmless
