@@ -174,6 +174,31 @@ struct TemplateMatcherTests {
         #expect(!ContextRules.satisfiesRequired(["absent": "x"], context, allowMissing: false))
     }
 
+    /// A block group's conditions, unwrapped once, judge every context as the conditions as
+    /// written do: single values, lists of values, `{value: …}`, null (any value), missing keys.
+    @Test(arguments: [
+        ["area": "kitchen"] as [String: JSONValue], ["area": .object(["value": "kitchen", "text": "Kitchen"])],
+        ["area": "garage"], ["domain": "light"], ["domain": "fan", "area": "kitchen"], ["area": .null], [:],
+    ])
+    func judgesConditionsUnwrappedOnce(_ context: [String: JSONValue]) {
+        let conditions: [[String: JSONValue]] = [
+            ["area": "kitchen"], ["area": .object(["value": "kitchen"])], ["area": .array(["garage", "kitchen"])],
+            ["area": .null], ["domain": "light", "area": "kitchen"], ["domain": .array(["light", "switch"])], [:],
+        ]
+        for required in conditions {
+            for excluded in conditions {
+                for allowMissing in [true, false] {
+                    let written = ContextRules.satisfiesRequired(required, context, allowMissing: allowMissing)
+                        && ContextRules.satisfiesExcluded(excluded, context)
+                    let unwrapped = ContextRules.satisfies(required: ContextRules.conditions(required),
+                                                           excluded: ContextRules.conditions(excluded),
+                                                           allowMissing: allowMissing, context)
+                    #expect(unwrapped == written, "requires \(required), excludes \(excluded), missing allowed: \(allowMissing)")
+                }
+            }
+        }
+    }
+
     /// The best slot may change from one call to the next on the same matcher (whose engines are
     /// reused): each call ranks by its own, as hassil does with and without `best_slot_name`.
     @Test func ranksByEachCallsBestSlot() throws {

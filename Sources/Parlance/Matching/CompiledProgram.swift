@@ -99,6 +99,9 @@ struct CompiledProgram: Sendable {
     var intentNames: [String] = []
     var blocks: [Block] = []
     var contextGroups: [ContextGroup] = []
+    /// Per context group, its conditions unwrapped once (`ContextRules.satisfies`).
+    var groupRequired: [[ContextRules.Condition]] = []
+    var groupExcluded: [[ContextRules.Condition]] = []
     /// Per block, what matching reads for every way through a template, in flat arrays so that
     /// reading it copies no block: its intent, context group (-1: none), whether it has
     /// `requires_context` (and its conditions, read once) and `excludes_context`, and its fixed
@@ -142,6 +145,8 @@ struct CompiledProgram: Sendable {
             if ids[g] == nil {
                 ids[g] = Int32(contextGroups.count)
                 contextGroups.append(g)
+                groupRequired.append(ContextRules.conditions(g.requires))
+                groupExcluded.append(ContextRules.conditions(g.excludes))
             }
             blocks[b].contextGroup = ids[g]!
             blockGroup[b] = ids[g]!

@@ -32,12 +32,48 @@ enum ContextRules {
                 if allowMissing { continue }
                 return false
             }
-            let expected = unwrap(condition), actual = unwrap(actualRaw)
-            if case .array(let allowed)? = expected {
-                if !allowed.contains(actual ?? .null) { return false }
-            } else if let e = expected, actual != e {
+            if !meets(unwrap(condition), unwrap(actualRaw)) { return false }
+        }
+        return true
+    }
+
+    /// Whether a context value (unwrapped) meets a required one (unwrapped; nil: any value,
+    /// an array: any of its values).
+    @inline(__always) static func meets(_ expected: JSONValue?, _ actual: JSONValue?) -> Bool {
+        if case .array(let allowed)? = expected { return allowed.contains(actual ?? .null) }
+        return expected.map { actual == $0 } ?? true
+    }
+
+    /// Whether a context value (unwrapped) is an excluded one (unwrapped; an array: any of its values).
+    @inline(__always) static func isBanned(_ banned: JSONValue?, _ actual: JSONValue?) -> Bool {
+        if case .array(let list)? = banned { return list.contains(actual ?? .null) }
+        return actual == banned
+    }
+
+    /// A condition on one key of the context, its value unwrapped once (`unwrap`): nil when
+    /// any value will do.
+    struct Condition: Sendable {
+        var key: String
+        var expected: JSONValue?
+    }
+
+    static func conditions(_ c: [String: JSONValue]) -> [Condition] {
+        c.map { Condition(key: $0.key, expected: unwrap($0.value)) }
+    }
+
+    /// `satisfiesRequired(_:_:allowMissing:)` and `satisfiesExcluded(_:_:)` for conditions
+    /// unwrapped once (a block group's, judged for every utterance with a context).
+    static func satisfies(required: [Condition], excluded: [Condition], allowMissing: Bool,
+                          _ context: [String: JSONValue]) -> Bool {
+        for c in required {
+            guard let raw = value(of: c.key, in: context) else {
+                if allowMissing { continue }
                 return false
             }
+            if !meets(c.expected, unwrap(raw)) { return false }
+        }
+        for c in excluded {
+            if let raw = value(of: c.key, in: context), isBanned(c.expected, unwrap(raw)) { return false }
         }
         return true
     }
@@ -51,12 +87,7 @@ enum ContextRules {
     static func satisfiesExcluded(_ excluded: [String: JSONValue], _ context: (String) -> JSONValue?) -> Bool {
         for (key, condition) in excluded {
             guard let actualRaw = context(key) else { continue }
-            let banned = unwrap(condition), actual = unwrap(actualRaw)
-            if case .array(let list)? = banned {
-                if list.contains(actual ?? .null) { return false }
-            } else if actual == banned {
-                return false
-            }
+            if isBanned(unwrap(condition), unwrap(actualRaw)) { return false }
         }
         return true
     }

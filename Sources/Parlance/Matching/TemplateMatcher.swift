@@ -353,9 +353,8 @@ public final class TemplateMatcher: Sendable {
         let g = Int(program.blockGroup[b])
         guard !context.isEmpty, g >= 0 else { return true }
         if verdicts[g] == 0 {
-            let group = program.contextGroups[g]
-            let ok = (group.requires.isEmpty || ContextRules.satisfiesRequired(group.requires, context, allowMissing: true))
-                && (group.excludes.isEmpty || ContextRules.satisfiesExcluded(group.excludes, context))
+            let ok = ContextRules.satisfies(required: program.groupRequired[g], excluded: program.groupExcluded[g],
+                                            allowMissing: true, context)
             verdicts[g] = ok ? 1 : -1
         }
         return verdicts[g] > 0
