@@ -174,6 +174,20 @@ struct TemplateMatcherTests {
         #expect(!ContextRules.satisfiesRequired(["absent": "x"], context, allowMissing: false))
     }
 
+    /// Ranks equal in all else go by intent name in code point order, as Python compares
+    /// strings (`"Z" < "Ä" < "ア"`; a prefix first; an equal name is no better).
+    @Test(arguments: [
+        ("HassTurnOff", "HassTurnOn", true), ("HassTurnOn", "HassTurnOff", false), ("Hass", "HassTurnOn", true),
+        ("HassTurnOn", "HassTurnOn", false), ("Z", "Ä", true), ("Ä", "Z", false), ("Ä", "ア", true), ("e\u{301}", "é", true),
+    ])
+    func ranksTiesByIntentCodePoints(_ a: String, _ b: String, _ less: Bool) {
+        func rank(_ intent: String) -> TemplateMatch.Rank {
+            TemplateMatch.Rank(bestSlotLength: nil, wildcards: 0, literal: 3, wildcardText: 0, intent: intent)
+        }
+        #expect((rank(a) < rank(b)) == less)
+        #expect((rank(a) < rank(b)) == a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars))
+    }
+
     /// A block group's conditions, unwrapped once, judge every context as the conditions as
     /// written do: single values, lists of values, `{value: …}`, null (any value), missing keys.
     @Test(arguments: [
