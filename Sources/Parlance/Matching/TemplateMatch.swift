@@ -63,9 +63,7 @@ extension TemplateMatch {
             if a.wildcards != b.wildcards { return a.wildcards < b.wildcards }
             if a.literal != b.literal { return a.literal > b.literal }
             if a.wildcardText != b.wildcardText { return a.wildcardText < b.wildcardText }
-            // Code point order, as Python compares strings (not `<`, which orders canonically
-            // equivalent strings as equal): UTF-8 bytes sort alike, and are read faster.
-            return a.intent.utf8.lexicographicallyPrecedes(b.intent.utf8)
+            return a.intent.unicodeScalars.lexicographicallyPrecedes(b.intent.unicodeScalars)
         }
 
         public static func == (a: Rank, b: Rank) -> Bool { !(a < b) && !(b < a) }
