@@ -357,14 +357,53 @@ struct MatchEngineTests {
               unit:
                 values: [minute, minutes, "second[s]"]
             """, file: "en.yaml"))
-        let supplied = try m.lists(Dictionary(uniqueKeysWithValues: c.1.map { ($0, SlotList.values([SlotValue(text: "hours")])) }))
+        try expectTried(m, c, supplying: "hours", prefix: 3)
+    }
+
+    /// Expects the template whose text starts as `c.0` does (its first `prefix` characters) to
+    /// be a candidate for `c.0` exactly when `c.2`, and to match it then, with lists of the names
+    /// `c.1` supplied (each of one value, `value`).
+    func expectTried(_ m: TemplateMatcher, _ c: (String, [String], Bool), supplying value: String, prefix: Int) throws {
+        let supplied = try m.lists(Dictionary(uniqueKeysWithValues: c.1.map { ($0, SlotList.values([SlotValue(text: value)])) }))
         var scratch = m.index.makeScratch()
-        let text = m.fold.fold(MatchText(c.0).scalars)
+        let text = m.fold.fold(MatchText(c.0).scalars) + [0x20]
         text.withUnsafeBufferPointer { m.index.markFragments(in: $0, &scratch) }
         m.index.markLists(supplied.byID, in: [text], cjk: false, &scratch)
-        let template = try #require(m.program.templates.firstIndex { $0.source.text.hasPrefix(c.0.prefix(3)) })
-        #expect(m.index.candidates(&scratch).contains(Int32(template)) == c.2)
-        #expect((m.best(c.0, lists: supplied) != nil) == c.2)
+        let template = try #require(m.program.templates.firstIndex { $0.source.text.hasPrefix(c.0.prefix(prefix)) })
+        #expect(m.index.candidates(&scratch).contains(Int32(template)) == c.2, "\(c.0)")
+        #expect((m.best(c.0, lists: supplied) != nil) == c.2, "\(c.0)")
+    }
+
+    /// A template that needs a number of a range is tried only when the utterance has a digit
+    /// (digits allowed) or one of the range's number words (words allowed), or when the caller
+    /// supplies a list of that name instead; an inline range (`{1..10:x}`) the same. Each way, it
+    /// matches when it is tried.
+    @Test(arguments: [("set brightness to 50", [], true), ("set brightness to ５０", [], true),
+                      ("set brightness to fifty", [], false), ("set brightness to max", [], false),
+                      ("set brightness to max", ["level"], true), ("set volume to 7", [], false),
+                      ("set volume to seven", [], true), ("set volume to loud", [], false),
+                      ("wait 3 seconds", [], true), ("wait three seconds", [], true), ("wait some seconds", [], false)]
+          as [(String, [String], Bool)])
+    func triesTemplatesWhoseRangesOccur(_ c: (String, [String], Bool)) throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            intents:
+              SetBrightness:
+                data:
+                  - sentences: ["set brightness to {level}"]
+              SetVolume:
+                data:
+                  - sentences: ["set volume to {volume}"]
+              Wait:
+                data:
+                  - sentences: ["wait {1..10:seconds} seconds"]
+            lists:
+              level:
+                range: {from: 0, to: 100, words: false}
+              volume:
+                range: {from: 0, to: 10, digits: false}
+            """, file: "en.yaml"))
+        try expectTried(m, c, supplying: "max", prefix: 5)
     }
 
     /// An utterance is read scalar by scalar from its UTF-8 (one to four bytes each), each with

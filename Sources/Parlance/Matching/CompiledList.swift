@@ -57,12 +57,23 @@ final class CompiledList: @unchecked Sendable {
 
     /// Whether a value may occur in one of `texts` (folded, each ending with a space, since a
     /// value may end in one): a key of it (`cjk`: also without spaces between CJK characters)
-    /// occurs there, or with `-` and `_` read as spaces (`anyReading(of:_:)`); a template value, a
-    /// range or a wildcard always may.
+    /// occurs there, or with `-` and `_` read as spaces (`anyReading(of:_:)`); a number of a
+    /// range, when the texts have a digit (with digits allowed) or one of its number words; a
+    /// template value or a wildcard always may.
     func mayOccur(in texts: [[UInt32]], cjk: Bool) -> Bool {
-        guard kind == .values, templated.isEmpty else { return true }
-        return Self.anyReading(of: texts) { text in
-            (0..<text.count).contains { i in trie.occurs(in: text, at: i) || (cjk && trieCJK.occurs(in: text, at: i)) }
+        switch kind {
+        case .wildcard:
+            return true
+        case .range:
+            // `MatchEngine.matchRange` reads digits of the folded text, or the words of `words`.
+            if range.digits, texts.contains(where: { $0.contains { $0 >= 0x30 && $0 <= 0x39 } }) { return true }
+            guard range.words, !numberWords.isEmpty else { return false }
+            return Self.anyReading(of: texts) { text in (0..<text.count).contains { words.occurs(in: text, at: $0) } }
+        case .values:
+            guard templated.isEmpty else { return true }
+            return Self.anyReading(of: texts) { text in
+                (0..<text.count).contains { i in trie.occurs(in: text, at: i) || (cjk && trieCJK.occurs(in: text, at: i)) }
+            }
         }
     }
 

@@ -42,6 +42,9 @@ struct TemplateIndex: Sendable {
     private var listAtomIDs: [String: Int32] = [:]
     /// The list requirements: fragment id and list name id.
     private(set) var listAtoms: [(fragment: Int32, listName: Int32)] = []
+    /// Per list requirement, the list read when the caller supplies none: the grammar's, else
+    /// an inline range (`{1..10:x}`); nil when there is neither.
+    private var listAtomFallbacks: [CompiledList?] = []
     /// The requirements that the caller supplies a list (`Atom.supplied`): fragment id and list name id.
     private(set) var suppliedAtoms: [(fragment: Int32, listName: Int32)] = []
     private var suppliedAtomIDs: [String: Int32] = [:]
@@ -87,6 +90,12 @@ struct TemplateIndex: Sendable {
                 case .supplied(let name): return internList(name, program, supplied: true)
                 }
             })
+        }
+        listAtomFallbacks = listAtoms.map { _, name in
+            let g = program.grammarList[Int(name)]
+            if g >= 0 { return program.lists[Int(g)] }
+            let inline = program.listRefs.first { $0.listName == name && $0.local < 0 && $0.inline >= 0 }?.inline
+            return inline.map { program.lists[Int($0)] }
         }
         var memo: [Int32: (Set<UInt32>?, Bool)] = [:], lastMemo: [Int32: (Set<UInt32>?, Bool)] = [:]
         for t in program.templates {
@@ -313,18 +322,19 @@ struct TemplateIndex: Sendable {
         }
     }
 
-    /// Marks the list requirements that hold: a list the caller supplies holds when one of its
-    /// values occurs in one of `texts` (folded, with and without spaces between CJK characters,
-    /// each ending with a space);
-    /// any other list (the grammar's, a range, a wildcard) always holds; a requirement that
-    /// the caller supplies a list (`Atom.supplied`) holds when it does.
+    /// Marks the list requirements that hold: a list holds when one of its values, or one of
+    /// its numbers, may occur in one of `texts` (folded, with and without spaces between CJK
+    /// characters, each ending with a space; `CompiledList.mayOccur`), reading the caller's
+    /// list of the name, else the grammar's, else the inline range; a wildcard, a template
+    /// value or no list at all holds; a requirement that the caller supplies a list
+    /// (`Atom.supplied`) holds when it does.
     ///
-    /// - Complexity: O(n · k) per supplied list: n positions, each walked as deep as a key matches.
+    /// - Complexity: O(n · k) per list: n positions, each walked as deep as a key matches.
     func markLists(_ lists: [CompiledList?], in texts: [[UInt32]], cjk: Bool, _ s: inout Scratch) {
         for (id, name) in suppliedAtoms where Int(name) < lists.count && lists[Int(name)] != nil { s.mark(id) }
-        for (id, name) in listAtoms {
-            let l = Int(name) < lists.count ? lists[Int(name)] : nil
-            if let l, !l.mayOccur(in: texts, cjk: cjk) { continue }
+        for (i, (id, name)) in listAtoms.enumerated() {
+            let supplied = Int(name) < lists.count ? lists[Int(name)] : nil
+            if let l = supplied ?? listAtomFallbacks[i], !l.mayOccur(in: texts, cjk: cjk) { continue }
             s.mark(id)
         }
     }
