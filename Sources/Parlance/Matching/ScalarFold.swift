@@ -27,10 +27,14 @@ struct ScalarFold: Sendable {
     func fold(_ s: [UInt32]) -> [UInt32] { s.map { self($0) } }
 
     /// `s` folded into `out`, whose buffer is kept (for buffers reused from one utterance to the next).
+    /// Copied whole, then folded in place: appending code point by code point checks the
+    /// array's capacity and uniqueness each time.
     func fold(_ s: [UInt32], into out: inout [UInt32]) {
         out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(s.count)
-        for c in s { out.append(self(c)) }
+        out.append(contentsOf: s)
+        out.withUnsafeMutableBufferPointer { b in
+            for i in b.indices { b[i] = self(b[i]) }
+        }
     }
     func fold(_ s: String) -> [UInt32] { s.unicodeScalars.map { self($0.value) } }
 

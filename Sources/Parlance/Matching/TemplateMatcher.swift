@@ -277,9 +277,12 @@ public final class TemplateMatcher: Sendable {
         func add(_ t: [UInt32], alreadyFolded: Bool = false) {
             var out: [UInt32] = []
             if n < v.haystack.count { swap(&out, &v.haystack[n]) }
-            out.removeAll(keepingCapacity: true)
-            out.reserveCapacity(t.count + 1)
-            for c in t { out.append(alreadyFolded ? c : fold(c)) }
+            if alreadyFolded {
+                out.removeAll(keepingCapacity: true)
+                out.append(contentsOf: t)
+            } else {
+                fold.fold(t, into: &out)
+            }
             out.append(0x20)
             if n < v.haystack.count { swap(&out, &v.haystack[n]) } else { v.haystack.append(out) }
             n += 1
