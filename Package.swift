@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Parlance",
+    // The matcher's scratch pool uses `Synchronization.Atomic` (macOS 15 and later; any Linux).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ParlanceText", targets: ["ParlanceText"]),
         .library(name: "Parlance", targets: ["Parlance"]),

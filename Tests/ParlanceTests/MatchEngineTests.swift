@@ -507,6 +507,53 @@ struct BufferArenaTests {
     }
 }
 
+struct ScratchPoolTests {
+    /// A box given back is lent again, the first from the atomic slot, the others from the
+    /// stack (at most 16 wait there); under concurrent callers, no box is lent to two at once
+    /// and none is lost.
+    @Test func lendsEachBoxToOneCallerAtATime() throws {
+        let m = try TemplateMatcher(grammar: GrammarLoader.grammar(yaml: """
+            language: en
+            intents:
+              HassTurnOn:
+                data:
+                  - sentences: ["turn on {name}"]
+            """, file: "en.yaml"))
+        let box: @Sendable () -> ScratchBox = {
+            ScratchBox(MatchScratch(index: m.index.makeScratch(), engine: MatchEngine(program: m.program, frozen: m.frozen, lists: [])))
+        }
+        let pool = ScratchPool()
+        #expect(pool.take() == nil)
+        let a = box(), b = box()
+        pool.give(a)
+        pool.give(b)
+        #expect(pool.count == 2)
+        #expect(pool.take() === a)
+        #expect(pool.take() === b)
+        #expect(pool.take() == nil)
+        for _ in 0..<20 { pool.give(box()) }
+        #expect(pool.count == 17)
+
+        /// The boxes lent at a time, and how often one was lent while already lent.
+        final class Ledger: @unchecked Sendable {
+            let lock = NSLock()
+            var held = Set<ObjectIdentifier>()
+            var doubleLent = 0
+        }
+        let ledger = Ledger()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<2_000 {
+                let s = pool.take() ?? box()
+                ledger.lock.withLock { if !ledger.held.insert(ObjectIdentifier(s)).inserted { ledger.doubleLent += 1 } }
+                ledger.lock.withLock { _ = ledger.held.remove(ObjectIdentifier(s)) }
+                pool.give(s)
+            }
+        }
+        #expect(ledger.doubleLent == 0)
+        #expect(pool.count == 17)
+    }
+}
+
 struct PlainStackTests {
     /// Pushes past the first buffer (growth keeps what was pushed), writes in place, pops back
     /// and pushes again after emptying; an array doing the same is the reference.

@@ -1,5 +1,6 @@
 import Foundation
 import ParlanceText
+import Synchronization
 
 /// Matches utterances against a compiled `IntentGrammar` with hassil's semantics and ranking.
 ///
@@ -406,11 +407,29 @@ final class ScratchBox: @unchecked Sendable {
     init(_ scratch: consuming MatchScratch) { self.scratch = scratch }
 }
 
-/// A lock-protected stack of idle `ScratchBox`es: a caller takes one or makes one, and gives it back.
+/// Idle `ScratchBox`es: a caller takes one or makes one, and gives it back. One waits in an
+/// atomic slot, taken and given back without a lock (a lock and a stack cost as much as a short
+/// match's list look-ups); the others, when several callers match at once, on a lock-protected
+/// stack.
 final class ScratchPool: @unchecked Sendable {
+    private let ready = Atomic<Unmanaged<ScratchBox>?>(nil)
     private let lock = NSLock()
     private var idle: [ScratchBox] = []
 
-    func take() -> ScratchBox? { lock.withLock { idle.popLast() } }
-    func give(_ s: ScratchBox) { lock.withLock { if idle.count < 16 { idle.append(s) } } }
+    func take() -> ScratchBox? {
+        if let u = ready.exchange(nil, ordering: .acquiringAndReleasing) { return u.takeRetainedValue() }
+        return lock.withLock { idle.popLast() }
+    }
+
+    func give(_ s: ScratchBox) {
+        let u = Unmanaged.passRetained(s)
+        if ready.compareExchange(expected: nil, desired: u, ordering: .acquiringAndReleasing).exchanged { return }
+        u.release()
+        lock.withLock { if idle.count < 16 { idle.append(s) } }
+    }
+
+    /// How many boxes wait (for tests).
+    var count: Int { (ready.load(ordering: .acquiring) == nil ? 0 : 1) + lock.withLock { idle.count } }
+
+    deinit { ready.load(ordering: .acquiring)?.release() }
 }
